@@ -1,0 +1,142 @@
+// Assembles the HTTP server: Fastify with the REST facade, the GraphQL door (HTTP, SSE,
+// WebSocket), health and metrics. No business logic lives here.
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import type { Logger } from 'pino';
+import { ApiError } from './errors.js';
+import { ID_PREFIX, newId } from './ids.js';
+import { KeyAuthenticator } from './auth/keys.js';
+import type { Config } from './config.js';
+import type { Services } from './operations/operation.js';
+import { createGraphQL } from './graphql/http.js';
+import { authenticate, sendError, type RestDeps } from './rest/context.js';
+import { registerResource } from './rest/resources.js';
+import { createMetrics, registerHealth } from './ops/health.js';
+import { cancelOrder, createOrder, fulfillOrder, updateOrder } from './modules/orders/operations.js';
+import { createCustomer, updateCustomer } from './modules/customers/operations.js';
+import { createProduct, updateProduct } from './modules/products/operations.js';
+
+export const BODY_LIMIT = 10 * 1024 * 1024;
+
+/** Fastify's own errors (parsing, limits) in the spec's envelope. */
+function fromFastifyError(err: FastifyError): ApiError | undefined {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError('INVALID_JSON', `The body is not valid JSON: ${err.message}`);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('PAYLOAD_TOO_LARGE', `The body exceeds the limit of ${BODY_LIMIT} bytes`, { limit_bytes: BODY_LIMIT });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json');
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'The Content-Type header is not valid');
+    default:
+      break;
+  }
+  if (err instanceof SyntaxError || err.statusCode === 400) {
+    return new ApiError('INVALID_JSON', `The request could not be read: ${err.message}`);
+  }
+  if (err.statusCode === 413) return new ApiError('PAYLOAD_TOO_LARGE', `The body exceeds the limit of ${BODY_LIMIT} bytes`);
+  if (err.statusCode === 415) return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json');
+  return undefined;
+}
+
+export interface AppDeps {
+  config: Config;
+  services: Services;
+  logger: Logger;
+  probeBroker?: () => Promise<boolean>;
+}
+
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; close: () => Promise<void>; auth: KeyAuthenticator }> {
+  const { config, services } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger as unknown as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT,
+    genReqId: () => newId(ID_PREFIX.request),
+    requestIdLogLabel: 'request_id',
+    disableRequestLogging: true,
+    trustProxy: true,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  const auth = new KeyAuthenticator(services.db.prisma);
+  const rest: RestDeps = { services, auth };
+  const metrics = createMetrics();
+
+  // An empty JSON body is no body (POST /v1/orders/{id}/cancel with no options).
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    defaultJson(req, body as string, done);
+  });
+
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  app.addHook('onRequest', async (req, reply) => {
+    req.startedAt = performance.now();
+    reply.header('X-Request-Id', req.id);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    metrics.requests.inc({ method: req.method, route, status: String(reply.statusCode) });
+    metrics.latency.observe({ method: req.method, route }, (performance.now() - req.startedAt) / 1000);
+  });
+  // The list envelope's meta carries the request id and the time taken.
+  app.addHook('preSerialization', async (req, _reply, payload) => {
+    if (payload && typeof payload === 'object' && (payload as { object?: string }).object === 'list') {
+      return { ...(payload as object), meta: { request_id: req.id, response_time_ms: Math.round(performance.now() - req.startedAt) } };
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof ApiError) return sendError(reply, err);
+    const mapped = fromFastifyError(err);
+    if (mapped) return sendError(reply, mapped);
+    req.log.error({ err }, 'unhandled error');
+    return sendError(reply, new ApiError('INTERNAL_ERROR', 'An unexpected error occurred; it has been logged with this request id'));
+  });
+  app.setNotFoundHandler((req, reply) =>
+    sendError(reply, new ApiError('ROUTE_NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`, { method: req.method, path: req.url.split('?')[0] })),
+  );
+
+  // GraphQL door
+  const graphql = createGraphQL({
+    services, auth, logger: deps.logger, production: config.NODE_ENV === 'production',
+    maxDepth: config.GRAPHQL_MAX_DEPTH, maxCost: config.GRAPHQL_MAX_COST,
+  });
+  app.route({ url: '/graphql', method: ['GET', 'POST', 'OPTIONS'], handler: (req, reply) => graphql.handle(req, reply) });
+  app.server.on('upgrade', (req, socket, head) => {
+    if ((req.url ?? '').split('?')[0] === '/graphql') graphql.upgrade(req, socket, head);
+    else socket.destroy();
+  });
+
+  // REST door
+  app.get('/v1/auth/test', async (req) => {
+    const p = await authenticate(req, rest);
+    return { authenticated: true, key_id: p.keyId, key_type: p.type, permissions: p.permissions, mode: p.mode, account_id: p.accountId };
+  });
+  registerResource(app, rest, {
+    path: '/v1/orders', model: 'Order', resource: 'orders', include: { items: { orderBy: { position: 'asc' } } },
+    create: createOrder, update: updateOrder, actions: { fulfill: fulfillOrder, cancel: cancelOrder },
+  });
+  registerResource(app, rest, { path: '/v1/customers', model: 'Customer', resource: 'customers', create: createCustomer, update: updateCustomer });
+  registerResource(app, rest, { path: '/v1/products', model: 'Product', resource: 'products', create: createProduct, update: updateProduct });
+
+  registerHealth(app, {
+    services, metrics, adminKey: config.ADMIN_API_KEY, probeBroker: deps.probeBroker,
+    requireBroker: process.env.HEALTH_READY_REQUIRE_BROKER === 'true',
+  });
+
+  return {
+    app,
+    auth,
+    close: async () => {
+      await graphql.close();
+      await app.close();
+    },
+  };
+}

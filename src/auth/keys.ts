@@ -1,0 +1,196 @@
+// API keys: creation (shown once), hashed storage, authentication of a bearer token and the
+// permission model. Prefixes follow the spec: sk_ (secret), rk_ (restricted), pk_
+// (publishable, read-only); svc_ keys are request-only keys of the decision service.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ApiError } from '../errors.js';
+import { ID_PREFIX, newId } from '../ids.js';
+import type { Prisma } from '../db/client.js';
+
+export type KeyType = 'secret' | 'restricted' | 'publishable' | 'svc';
+export type KeyMode = 'test' | 'live';
+
+const TYPE_PREFIX: Record<KeyType, string> = { secret: 'sk', restricted: 'rk', publishable: 'pk', svc: 'svc' };
+const KEY_PATTERN = /^(sk|rk|pk|svc)_(test|live)_[0-9A-Za-z]{32,64}$/;
+
+export interface Principal {
+  keyId: string;
+  accountId: string;
+  type: KeyType;
+  mode: KeyMode;
+  livemode: boolean;
+  permissions: string[];
+}
+
+export function hashKey(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+function randomToken(length: number): string {
+  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  // rejection sampling keeps every character uniform
+  let out = '';
+  while (out.length < length) {
+    for (const b of randomBytes(length)) {
+      if (b < 248 && out.length < length) out += alphabet[b % 62];
+    }
+  }
+  return out;
+}
+
+export interface CreateKeyInput {
+  accountId: string;
+  type: KeyType;
+  mode: KeyMode;
+  name?: string;
+  permissions?: string[];
+  expiresAt?: Date;
+}
+
+const PERMISSION_PATTERN = /^(\*|[a-z_]+:(\*|[a-z_]+))$/;
+
+export function validatePermissions(perms: string[]): string[] {
+  const bad = perms.filter((p) => !PERMISSION_PATTERN.test(p));
+  if (bad.length) {
+    throw ApiError.validation(
+      bad.map((p) => ({ field: 'permissions', message: `'${p}' is not a permission`, expected: '<resource>:<action>, e.g. orders:read' })),
+    );
+  }
+  return [...new Set(perms)];
+}
+
+/** Creates a key and returns its secret, which exists nowhere else afterwards. */
+export async function createApiKey(prisma: Prisma, input: CreateKeyInput) {
+  if (input.type === 'restricted' && !input.permissions?.length) {
+    throw ApiError.validation([{ field: 'permissions', message: 'a restricted key needs at least one permission' }]);
+  }
+  const secret = `${TYPE_PREFIX[input.type]}_${input.mode}_${randomToken(32)}`;
+  const permissions =
+    input.type === 'secret' ? ['*'] : input.type === 'publishable' ? ['*:read'] : input.type === 'svc' ? ['svc:decide'] : validatePermissions(input.permissions ?? []);
+  const key = await prisma.apiKey.create({
+    data: {
+      id: newId(ID_PREFIX.apiKey),
+      accountId: input.accountId,
+      type: input.type,
+      mode: input.mode,
+      name: input.name ?? null,
+      redacted: `${secret.slice(0, secret.indexOf('_', 4) + 1)}...${secret.slice(-4)}`,
+      hash: hashKey(secret),
+      permissions,
+      expiresAt: input.expiresAt ?? null,
+    },
+  });
+  return { key, secret };
+}
+
+/** Does a key with these permissions allow `resource:action`? */
+export function allows(permissions: string[], needed: string): boolean {
+  const [resource, action] = needed.split(':');
+  return permissions.some((p) => {
+    if (p === '*') return true;
+    const [r, a] = p.split(':');
+    if (r !== '*' && r !== resource) return false;
+    if (a === '*' || a === action) return true;
+    // `write` covers every action that changes data
+    return a === 'write' && action !== 'read';
+  });
+}
+
+interface CachedPrincipal {
+  principal?: Principal;
+  error?: ApiError;
+  expiresAtMs?: number | null;
+  until: number;
+}
+
+/** Resolves bearer tokens to principals, caching lookups briefly (revocation lag is bounded by the TTL). */
+export class KeyAuthenticator {
+  private cache = new Map<string, CachedPrincipal>();
+
+  constructor(
+    private prisma: Prisma,
+    private ttlMs = 2000,
+  ) {}
+
+  /** Parses an `Authorization` header value. */
+  async fromAuthorizationHeader(header: string | undefined): Promise<Principal> {
+    if (header === undefined || header.trim() === '') {
+      throw new ApiError('MISSING_AUTH_HEADER', 'No Authorization header: send `Authorization: Bearer <API key>`');
+    }
+    const match = /^Bearer(?:\s+(.*))?$/i.exec(header.trim());
+    if (!match) {
+      throw new ApiError('INVALID_TOKEN_FORMAT', 'The Authorization header must be `Bearer <API key>`');
+    }
+    const token = (match[1] ?? '').trim();
+    if (!token) throw new ApiError('MISSING_API_KEY', 'The Authorization header carries no API key after `Bearer`');
+    return this.fromSecret(token);
+  }
+
+  async fromSecret(token: string): Promise<Principal> {
+    if (!KEY_PATTERN.test(token)) {
+      throw new ApiError('INVALID_API_KEY', 'Invalid API key: it has none of the known prefixes (sk_, rk_, pk_, svc_ with test_ or live_)');
+    }
+    const hash = hashKey(token);
+    const now = Date.now();
+    let entry = this.cache.get(hash);
+    if (!entry || entry.until < now) {
+      entry = await this.lookup(hash, now);
+      if (this.cache.size > 10_000) this.cache.clear();
+      this.cache.set(hash, entry);
+    }
+    if (entry.error) throw entry.error;
+    if (entry.expiresAtMs != null && entry.expiresAtMs <= now) {
+      throw new ApiError('EXPIRED_API_KEY', 'This API key has expired; create a new one');
+    }
+    return entry.principal!;
+  }
+
+  forget(hash?: string) {
+    if (hash) this.cache.delete(hash);
+    else this.cache.clear();
+  }
+
+  private async lookup(hash: string, now: number): Promise<CachedPrincipal> {
+    const until = now + this.ttlMs;
+    const key = await this.prisma.apiKey.findUnique({ where: { hash }, include: { account: true } });
+    // compare in constant time even though the hash was the lookup key
+    if (!key || !timingSafeEqual(Buffer.from(key.hash), Buffer.from(hash))) {
+      return { error: new ApiError('INVALID_API_KEY', 'Invalid API key provided'), until };
+    }
+    if (key.revokedAt) return { error: new ApiError('INVALID_API_KEY', 'This API key has been revoked'), until };
+    if (key.account.status !== 'active') {
+      return { error: new ApiError('INACTIVE_ACCOUNT', 'The account of this API key is not active'), until };
+    }
+    return {
+      principal: {
+        keyId: key.id,
+        accountId: key.accountId,
+        type: key.type as KeyType,
+        mode: key.mode as KeyMode,
+        livemode: key.mode === 'live',
+        permissions: key.permissions,
+      },
+      expiresAtMs: key.expiresAt?.getTime() ?? null,
+      until,
+    };
+  }
+}
+
+/** Throws the spec's 403 unless the principal may do `needed` (`resource:action`). */
+export function authorize(principal: Principal, needed: string): void {
+  if (principal.type === 'svc') {
+    if (needed.startsWith('svc:')) return;
+    throw new ApiError('RESOURCE_ACCESS_DENIED', 'A decision-service key (svc_) can only call /api/svc endpoints', { required: needed });
+  }
+  if (needed.startsWith('svc:')) {
+    throw new ApiError('RESOURCE_ACCESS_DENIED', 'The decision service takes a svc_ key in X-Svc-Api-Key', { required: needed });
+  }
+  if (principal.type === 'publishable' && !needed.endsWith(':read')) {
+    throw new ApiError('RESOURCE_ACCESS_DENIED', 'Publishable keys (pk_) are read-only', { required: needed, key_type: 'publishable' });
+  }
+  if (!allows(principal.permissions, needed)) {
+    throw new ApiError('INSUFFICIENT_PERMISSIONS', `This API key lacks the permission '${needed}'`, {
+      required: needed,
+      granted: principal.permissions,
+    });
+  }
+}

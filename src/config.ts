@@ -1,0 +1,40 @@
+// Every environment variable the server reads, parsed and typed in one place.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  REDIS_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_API_KEY: z.string().min(16).optional(),
+  API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).default('2026-11-01'),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(50).default(8),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(5000),
+  SVC_ENCRYPTION_KEY: z.string().optional(),
+  SVC_RATE_PER_KEY: z.coerce.number().int().min(1).default(6),
+  SVC_RATE_TOTAL: z.coerce.number().int().min(1).default(30),
+  SVC_MAX_CONCURRENT: z.coerce.number().int().min(1).default(4),
+  SVC_RUN_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** print the first-start sandbox key; off in tests that start many servers */
+  PRINT_SANDBOX_KEY: bool.default(true),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,152 @@
+// Opens the database: embedded PGlite in DATA_DIR when DATABASE_URL is unset, PostgreSQL
+// through a pg pool when it is set. Both go through Prisma driver adapters, so the same
+// migrations and queries run on both.
+//
+// PGlite allows one process per data folder. The process that owns it (the server) also
+// serves it on a Unix socket in the folder and records that in `server.json`, so that the
+// key CLI can work while the server runs: it connects through the socket like PostgreSQL.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type {
+  SqlDriverAdapter,
+  SqlMigrationAwareDriverAdapterFactory,
+  SqlQueryable,
+  Transaction,
+} from '@prisma/driver-adapter-utils';
+import { PrismaClient } from '../generated/prisma/client.js';
+import { applyMigrations } from './schema-engine.js';
+
+export type Prisma = InstanceType<typeof PrismaClient>;
+
+export interface Database {
+  prisma: Prisma;
+  kind: 'pglite' | 'postgres';
+  /** SQL statements sent since the database was opened (for N+1 tests and metrics). */
+  queryCount(): number;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  /** apply pending migrations before returning (the server does; the CLI does too) */
+  migrate?: boolean;
+  /** owner of an embedded database: serve it on a socket for the CLI */
+  shareEmbedded?: boolean;
+}
+
+interface SharedInfo {
+  pid: number;
+  socketDir: string;
+  port: number;
+}
+
+const SOCKET_PORT = 5432;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The running server that owns this data folder, if any. */
+export function readSharedEmbedded(dataDir: string): SharedInfo | undefined {
+  const file = join(dataDir, 'server.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const info = JSON.parse(readFileSync(file, 'utf8')) as SharedInfo;
+    if (info.pid !== process.pid && processAlive(info.pid)) return info;
+  } catch {
+    // a torn or stale file: nobody owns the folder
+  }
+  return undefined;
+}
+
+/** Wraps an adapter factory so that every SQL statement, inside transactions too, is counted. */
+function countingFactory(inner: SqlMigrationAwareDriverAdapterFactory, counter: { n: number }): SqlMigrationAwareDriverAdapterFactory {
+  const wrapQueryable = <T extends SqlQueryable>(q: T): T =>
+    new Proxy(q, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop === 'queryRaw' || prop === 'executeRaw') {
+          return (...args: unknown[]) => {
+            counter.n++;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        if (prop === 'startTransaction') {
+          return async (...args: unknown[]) =>
+            wrapQueryable((await (value as (...a: unknown[]) => Promise<Transaction>).apply(target, args)) as Transaction);
+        }
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    connect: async () => wrapQueryable((await inner.connect()) as SqlDriverAdapter),
+    connectToShadowDb: () => inner.connectToShadowDb(),
+  };
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const counter = { n: 0 };
+  let factory: SqlMigrationAwareDriverAdapterFactory;
+  let kind: Database['kind'];
+  const cleanups: Array<() => Promise<void> | void> = [];
+
+  const shared = opts.databaseUrl ? undefined : readSharedEmbedded(opts.dataDir);
+  if (opts.databaseUrl || shared) {
+    kind = opts.databaseUrl ? 'postgres' : 'pglite';
+    const pool = opts.databaseUrl
+      ? { connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 }
+      : // one connection: PGlite runs one statement at a time anyway
+        { host: shared!.socketDir, port: shared!.port, user: 'postgres', database: 'postgres', max: 1 };
+    factory = new PrismaPg(pool);
+  } else {
+    kind = 'pglite';
+    mkdirSync(opts.dataDir, { recursive: true });
+    chmodSync(opts.dataDir, 0o700);
+    const pg = new PGlite(join(opts.dataDir, 'pgdata'));
+    await pg.waitReady;
+    cleanups.push(() => pg.close());
+    factory = new PrismaPGlite(pg);
+    if (opts.shareEmbedded) cleanups.unshift(await shareEmbedded(pg, opts.dataDir));
+  }
+
+  if (opts.migrate) await applyMigrations(factory);
+  const prisma = new PrismaClient({ adapter: countingFactory(factory, counter) });
+  await prisma.$connect();
+  return {
+    prisma,
+    kind,
+    queryCount: () => counter.n,
+    async close() {
+      await prisma.$disconnect();
+      for (const fn of cleanups) await fn();
+    },
+  };
+}
+
+async function shareEmbedded(pg: PGlite, dataDir: string): Promise<() => Promise<void>> {
+  const socketPath = join(dataDir, `.s.PGSQL.${SOCKET_PORT}`);
+  // Unix socket paths are limited to about 107 bytes; past that the CLI cannot share.
+  if (Buffer.byteLength(socketPath) > 100) return async () => {};
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  if (existsSync(socketPath)) rmSync(socketPath);
+  const server = new PGLiteSocketServer({ db: pg, path: socketPath });
+  await server.start();
+  const infoFile = join(dataDir, 'server.json');
+  writeFileSync(infoFile, JSON.stringify({ pid: process.pid, socketDir: dataDir, port: SOCKET_PORT } satisfies SharedInfo));
+  return async () => {
+    rmSync(infoFile, { force: true });
+    await server.stop();
+  };
+}

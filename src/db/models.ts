@@ -1,0 +1,52 @@
+// What the public API may see of each Prisma model, derived from the generated datamodel:
+// one source for the GraphQL filter inputs, the REST filter parser and the where translator.
+import { getDatamodel } from '../generated/pothos-types.js';
+
+export type ScalarType = 'String' | 'Int' | 'Float' | 'Boolean' | 'DateTime' | 'Json' | 'BigInt' | 'Decimal';
+
+export interface FieldInfo {
+  name: string;
+  kind: 'scalar' | 'object';
+  type: string;
+  nullable: boolean;
+  isList: boolean;
+}
+
+export interface ModelInfo {
+  name: string;
+  fields: Map<string, FieldInfo>;
+}
+
+/** Models reachable through the public API. */
+export const PUBLIC_MODELS = ['Customer', 'Product', 'Order', 'OrderItem'] as const;
+export type PublicModel = (typeof PUBLIC_MODELS)[number];
+
+/** Tenant columns: every query sets them itself; callers never filter, sort or see them. */
+const HIDDEN_FIELDS = new Set(['accountId', 'account', 'livemode']);
+
+const cache = new Map<string, ModelInfo>();
+
+export function modelInfo(name: string): ModelInfo {
+  let info = cache.get(name);
+  if (info) return info;
+  const raw = getDatamodel().datamodel.models[name];
+  if (!raw) throw new Error(`unknown model ${name}`);
+  const fields = new Map<string, FieldInfo>();
+  for (const f of raw.fields) {
+    if (HIDDEN_FIELDS.has(f.name)) continue;
+    if (f.kind === 'object' && !(PUBLIC_MODELS as readonly string[]).includes(f.type)) continue;
+    if (f.kind !== 'scalar' && f.kind !== 'object') continue;
+    fields.set(f.name, { name: f.name, kind: f.kind, type: f.type, nullable: !f.isRequired, isList: f.isList });
+  }
+  info = { name, fields };
+  cache.set(name, info);
+  return info;
+}
+
+export function scalarFields(model: string): FieldInfo[] {
+  return [...modelInfo(model).fields.values()].filter((f) => f.kind === 'scalar' && !f.isList);
+}
+
+export function relationFields(model: string): FieldInfo[] {
+  return [...modelInfo(model).fields.values()].filter((f) => f.kind === 'object');
+}

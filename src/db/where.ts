@@ -1,0 +1,221 @@
+// Hasura-style boolean expressions (`{status: {_eq: "pending"}, _or: [...]}`) and order_by
+// lists, translated into Prisma arguments for any public model. GraphQL inputs and REST
+// query strings both end here, so the two doors filter identically.
+import { ApiError, type FieldError } from '../errors.js';
+import { modelInfo, type FieldInfo } from './models.js';
+
+export type BoolExp = { [key: string]: unknown };
+type PrismaWhere = Record<string, unknown>;
+
+export const COMPARISON_OPERATORS = [
+  '_eq', '_ne', '_neq', '_gt', '_gte', '_lt', '_lte', '_in', '_nin', '_like', '_ilike', '_is_null',
+] as const;
+export const JSON_OPERATORS = ['_contains', '_has_key', '_is_null'] as const;
+
+class Faults {
+  list: FieldError[] = [];
+  add(field: string, message: string, expected?: string) {
+    this.list.push({ field, message, ...(expected ? { expected } : {}) });
+  }
+  throwIfAny() {
+    if (this.list.length) throw ApiError.validation(this.list);
+  }
+}
+
+/** SQL LIKE to Prisma: literal, `prefix%`, `%suffix`, `%infix%` (with `\%`, `\_` escapes). */
+function likeToPrisma(pattern: string, insensitive: boolean, path: string, faults: Faults): PrismaWhere | undefined {
+  const parts: string[] = [''];
+  let single = false; // `_` matches one character: not expressible in Prisma's filters
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\' && i + 1 < pattern.length) parts[parts.length - 1] += pattern[++i];
+    else if (c === '%') parts.push('');
+    else {
+      if (c === '_') single = true;
+      parts[parts.length - 1] += c;
+    }
+  }
+  const mode = insensitive ? { mode: 'insensitive' } : {};
+  const [head, mid, tail] = parts;
+  if (!single) {
+    if (parts.length === 1) return { equals: head, ...mode };
+    if (parts.length === 2 && tail === undefined) {
+      if (mid === '' && head !== '') return { startsWith: head, ...mode };
+      if (head === '' && mid !== '') return { endsWith: mid, ...mode };
+      if (head === '' && mid === '') return { not: null };
+    }
+    if (parts.length === 3 && head === '' && tail === '') return { contains: mid, ...mode };
+  }
+  faults.add(
+    path,
+    'this LIKE pattern is not supported',
+    "a literal, 'prefix%', '%suffix' or '%infix%' (escape a literal % or _ with a backslash)",
+  );
+  return undefined;
+}
+
+function checkValue(field: FieldInfo, value: unknown, path: string, faults: Faults): boolean {
+  const ok =
+    field.type === 'String' ? typeof value === 'string'
+    : field.type === 'Int' ? Number.isSafeInteger(value)
+    : field.type === 'Float' ? typeof value === 'number' && Number.isFinite(value)
+    : field.type === 'Boolean' ? typeof value === 'boolean'
+    : field.type === 'DateTime' ? value instanceof Date && !Number.isNaN(value.getTime())
+    : field.type === 'BigInt' ? typeof value === 'bigint'
+    : true;
+  if (!ok) faults.add(path, `expected a value of type ${field.type}`, field.type);
+  return ok;
+}
+
+function comparison(field: FieldInfo, exp: unknown, path: string, faults: Faults): PrismaWhere | undefined {
+  if (exp === null || typeof exp !== 'object' || Array.isArray(exp)) {
+    faults.add(path, 'expected an object of comparison operators', '{_eq: ...}');
+    return undefined;
+  }
+  const out: PrismaWhere[] = [];
+  for (const [op, value] of Object.entries(exp as Record<string, unknown>)) {
+    const p = `${path}.${op}`;
+    if (value === undefined) continue;
+    if (field.type === 'Json') {
+      if (op === '_contains') {
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+          faults.add(p, 'expected an object of keys and values', '{"key": "value"}');
+          continue;
+        }
+        for (const [k, v] of Object.entries(value)) out.push({ [field.name]: { path: [k], equals: v } });
+      } else if (op === '_has_key') {
+        if (typeof value !== 'string') faults.add(p, 'expected a key name', 'string');
+        else out.push({ NOT: { [field.name]: { path: [value], equals: null } } });
+      } else if (op === '_is_null') {
+        out.push({ [field.name]: value ? { equals: null } : { not: null } });
+      } else {
+        faults.add(p, `unknown operator for a JSON field`, JSON_OPERATORS.join(', '));
+      }
+      continue;
+    }
+    switch (op) {
+      case '_eq': case '_ne': case '_neq': case '_gt': case '_gte': case '_lt': case '_lte': {
+        if (value === null) { faults.add(p, 'null is not comparable; use _is_null', 'a value'); break; }
+        if (!checkValue(field, value, p, faults)) break;
+        const prismaOp = { _eq: 'equals', _ne: 'not', _neq: 'not', _gt: 'gt', _gte: 'gte', _lt: 'lt', _lte: 'lte' }[op];
+        out.push({ [field.name]: { [prismaOp]: value } });
+        break;
+      }
+      case '_in': case '_nin': {
+        if (!Array.isArray(value)) { faults.add(p, 'expected a list', '[...]'); break; }
+        if (value.length > 1000) { faults.add(p, 'at most 1000 values', '<= 1000 values'); break; }
+        if (!value.every((v, i) => checkValue(field, v, `${p}[${i}]`, faults))) break;
+        out.push({ [field.name]: { [op === '_in' ? 'in' : 'notIn']: value } });
+        break;
+      }
+      case '_like': case '_ilike': {
+        if (field.type !== 'String') { faults.add(p, `${op} applies to text fields only`); break; }
+        if (typeof value !== 'string') { faults.add(p, 'expected a pattern string', 'string'); break; }
+        const w = likeToPrisma(value, op === '_ilike', p, faults);
+        if (w) out.push({ [field.name]: w });
+        break;
+      }
+      case '_is_null': {
+        if (typeof value !== 'boolean') { faults.add(p, 'expected true or false', 'boolean'); break; }
+        out.push(value ? { [field.name]: null } : { NOT: { [field.name]: null } });
+        break;
+      }
+      default:
+        faults.add(p, `unknown operator '${op}'`, COMPARISON_OPERATORS.join(', '));
+    }
+  }
+  if (out.length === 0) return undefined;
+  return out.length === 1 ? out[0] : { AND: out };
+}
+
+function translate(model: string, exp: unknown, path: string, faults: Faults): PrismaWhere {
+  if (exp === null || typeof exp !== 'object' || Array.isArray(exp)) {
+    faults.add(path, 'expected a boolean expression object');
+    return {};
+  }
+  const info = modelInfo(model);
+  const and: PrismaWhere[] = [];
+  for (const [key, value] of Object.entries(exp as Record<string, unknown>)) {
+    if (value === undefined) continue;
+    const p = `${path}.${key}`;
+    if (key === '_and' || key === '_or') {
+      if (!Array.isArray(value)) { faults.add(p, 'expected a list of expressions'); continue; }
+      const parts = value.map((v, i) => translate(model, v, `${p}[${i}]`, faults));
+      and.push({ [key === '_and' ? 'AND' : 'OR']: parts });
+      continue;
+    }
+    if (key === '_not') {
+      and.push({ NOT: translate(model, value, p, faults) });
+      continue;
+    }
+    const field = info.fields.get(key);
+    if (!field) {
+      faults.add(p, `unknown field '${key}' of ${model}`, [...info.fields.keys()].join(', '));
+      continue;
+    }
+    if (field.kind === 'object') {
+      const sub = translate(field.type, value, p, faults);
+      and.push({ [key]: field.isList ? { some: sub } : { is: sub } });
+      continue;
+    }
+    if (field.isList) { faults.add(p, 'list fields cannot be filtered'); continue; }
+    const c = comparison(field, value, p, faults);
+    if (c) and.push(c);
+  }
+  return and.length === 1 ? and[0] : { AND: and };
+}
+
+export function toPrismaWhere(model: string, exp: unknown, path = 'where'): PrismaWhere {
+  if (exp == null) return {};
+  const faults = new Faults();
+  const where = translate(model, exp, path, faults);
+  faults.throwIfAny();
+  return where;
+}
+
+export const ORDER_DIRECTIONS = ['asc', 'asc_nulls_first', 'asc_nulls_last', 'desc', 'desc_nulls_first', 'desc_nulls_last'] as const;
+export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
+
+function orderItem(model: string, spec: unknown, path: string, faults: Faults, out: PrismaWhere[], prefix: string[] = []) {
+  if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) {
+    faults.add(path, 'expected an object such as {createdAt: desc}');
+    return;
+  }
+  const info = modelInfo(model);
+  for (const [key, dir] of Object.entries(spec as Record<string, unknown>)) {
+    if (dir === undefined) continue;
+    const field = info.fields.get(key);
+    const p = `${path}.${key}`;
+    if (!field) { faults.add(p, `unknown field '${key}' of ${model}`); continue; }
+    if (field.kind === 'object') {
+      if (field.isList) { faults.add(p, 'cannot order by a list relation'); continue; }
+      orderItem(field.type, dir, p, faults, out, [...prefix, key]);
+      continue;
+    }
+    if (field.type === 'Json' || field.isList) { faults.add(p, 'this field cannot be ordered'); continue; }
+    if (typeof dir !== 'string' || !(ORDER_DIRECTIONS as readonly string[]).includes(dir)) {
+      faults.add(p, 'unknown direction', ORDER_DIRECTIONS.join(', '));
+      continue;
+    }
+    const [sort, , nulls] = dir.split('_');
+    let leaf: unknown = field.nullable && nulls ? { sort, nulls } : sort;
+    // nest relation paths: {customer: {email: 'asc'}}
+    const keys = [...prefix, key];
+    for (let i = keys.length - 1; i >= 0; i--) leaf = { [keys[i]]: leaf };
+    out.push(leaf as PrismaWhere);
+  }
+}
+
+/** Hasura order_by (an object or a list of objects) to a Prisma orderBy list ending in the id tiebreaker. */
+export function toPrismaOrderBy(model: string, orderBy: unknown, path = 'order_by'): PrismaWhere[] {
+  const faults = new Faults();
+  const out: PrismaWhere[] = [];
+  const list = orderBy == null ? [] : Array.isArray(orderBy) ? orderBy : [orderBy];
+  list.forEach((spec, i) => orderItem(model, spec, Array.isArray(orderBy) ? `${path}[${i}]` : path, faults, out));
+  faults.throwIfAny();
+  if (!out.some((o) => 'id' in o)) {
+    const lastDir = out.length ? Object.values(out[out.length - 1])[0] : 'desc';
+    out.push({ id: typeof lastDir === 'string' ? lastDir : 'asc' });
+  }
+  return out;
+}

@@ -1,0 +1,116 @@
+// The error catalog of the spec. Codes are UPPER_SNAKE_CASE everywhere (REST `error.code`,
+// GraphQL `extensions.code`); `type` carries the lowercase family, as the spec's variants do.
+export type ErrorType =
+  | 'authentication_error'
+  | 'permission_error'
+  | 'invalid_request_error'
+  | 'validation_error'
+  | 'not_found_error'
+  | 'conflict_error'
+  | 'state_error'
+  | 'rate_limit_error'
+  | 'api_error';
+
+export const ERROR_CATALOG = {
+  MISSING_AUTH_HEADER: [401, 'authentication_error'],
+  MISSING_API_KEY: [401, 'authentication_error'],
+  INVALID_API_KEY: [401, 'authentication_error'],
+  EXPIRED_API_KEY: [401, 'authentication_error'],
+  INVALID_TOKEN_FORMAT: [401, 'authentication_error'],
+  INACTIVE_ACCOUNT: [401, 'authentication_error'],
+  INSUFFICIENT_PERMISSIONS: [403, 'permission_error'],
+  RESOURCE_ACCESS_DENIED: [403, 'permission_error'],
+  PLAN_LIMIT_EXCEEDED: [403, 'permission_error'],
+  IP_NOT_ALLOWED: [403, 'permission_error'],
+  VALIDATION_ERROR: [400, 'validation_error'],
+  MISSING_REQUIRED_FIELD: [400, 'validation_error'],
+  INVALID_FIELD_VALUE: [400, 'validation_error'],
+  INVALID_ENUM_VALUE: [400, 'validation_error'],
+  FIELD_TOO_LONG: [400, 'validation_error'],
+  INVALID_DATE_FORMAT: [400, 'validation_error'],
+  INVALID_FIELD_FORMAT: [400, 'validation_error'],
+  INVALID_JSON: [400, 'invalid_request_error'],
+  UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error'],
+  PAYLOAD_TOO_LARGE: [413, 'invalid_request_error'],
+  ROUTE_NOT_FOUND: [404, 'invalid_request_error'],
+  METHOD_NOT_ALLOWED: [405, 'invalid_request_error'],
+  RESOURCE_NOT_FOUND: [404, 'not_found_error'],
+  RESOURCE_ALREADY_EXISTS: [409, 'conflict_error'],
+  RESOURCE_LOCKED: [409, 'conflict_error'],
+  RESOURCE_ARCHIVED: [409, 'conflict_error'],
+  PARENT_NOT_FOUND: [404, 'not_found_error'],
+  RESOURCE_CONFLICT: [409, 'conflict_error'],
+  IDEMPOTENCY_KEY_REUSED: [409, 'conflict_error'],
+  INSUFFICIENT_INVENTORY: [422, 'state_error'],
+  PAYMENT_FAILED: [422, 'state_error'],
+  INVALID_STATE_TRANSITION: [422, 'state_error'],
+  OUTSIDE_RETURN_WINDOW: [422, 'state_error'],
+  DUPLICATE_REQUEST: [422, 'state_error'],
+  QUERY_TOO_COMPLEX: [400, 'invalid_request_error'],
+  RATE_LIMITED: [429, 'rate_limit_error'],
+  SERVICE_UNAVAILABLE: [503, 'api_error'],
+  DATABASE_ERROR: [503, 'api_error'],
+  INTERNAL_ERROR: [500, 'api_error'],
+} as const satisfies Record<string, readonly [number, ErrorType]>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+export interface FieldError {
+  field: string;
+  message: string;
+  expected?: string;
+}
+
+export const DOCS_BASE = 'https://docs.commerce-api.dev/errors';
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly type: ErrorType;
+  readonly details: Record<string, unknown>;
+  readonly param?: string;
+
+  constructor(code: ErrorCode, message: string, details: Record<string, unknown> = {}, param?: string) {
+    super(message);
+    this.code = code;
+    this.status = ERROR_CATALOG[code][0];
+    this.type = ERROR_CATALOG[code][1];
+    this.details = details;
+    this.param = param;
+  }
+
+  static validation(errors: FieldError[], message?: string): ApiError {
+    const first = errors[0];
+    return new ApiError(
+      'VALIDATION_ERROR',
+      message ?? (errors.length === 1 ? `${first.field}: ${first.message}` : `${errors.length} fields are invalid`),
+      { errors },
+      errors.length === 1 ? first.field : undefined,
+    );
+  }
+
+  static notFound(resource: string, id: string): ApiError {
+    return new ApiError('RESOURCE_NOT_FOUND', `No such ${resource}: '${id}'`, { resource, id }, 'id');
+  }
+
+  /** The spec's error body. */
+  toBody(requestId: string) {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        type: this.type,
+        status: this.status,
+        ...(this.param ? { param: this.param } : {}),
+        details: this.details,
+        request_id: requestId,
+        timestamp: new Date().toISOString(),
+        documentation_url: `${DOCS_BASE}#${this.code.toLowerCase()}`,
+      },
+    };
+  }
+}
+
+export function isApiError(err: unknown): err is ApiError {
+  return err instanceof ApiError;
+}

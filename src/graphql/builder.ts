@@ -1,0 +1,70 @@
+// The Pothos schema builder: Prisma plugin over the generated datamodel, shared scalars,
+// and the context every resolver receives.
+import SchemaBuilder from '@pothos/core';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import { GraphQLError, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
+import type PrismaTypes from '../generated/pothos-types.js';
+import { getDatamodel } from '../generated/pothos-types.js';
+import type { Principal } from '../auth/keys.js';
+import type { CallContext, Services } from '../operations/operation.js';
+
+export interface GraphQLContext {
+  services: Services;
+  principal: Principal;
+  requestId: string;
+  idempotencyKey?: string;
+}
+
+export function callContext(ctx: GraphQLContext): CallContext {
+  return { services: ctx.services, principal: ctx.principal, requestId: ctx.requestId, idempotencyKey: ctx.idempotencyKey };
+}
+
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  PrismaTypes: PrismaTypes;
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    JSON: { Input: unknown; Output: unknown };
+  };
+  DefaultFieldNullability: false;
+  DefaultInputFieldRequiredness: false;
+}>({
+  plugins: [PrismaPlugin],
+  defaultFieldNullability: false,
+  prisma: {
+    client: (ctx) => ctx.services.db.prisma as never,
+    dmmf: getDatamodel(),
+    exposeDescriptions: true,
+    filterConnectionTotalCount: true,
+    onUnusedQuery: null,
+  },
+});
+
+builder.scalarType('DateTime', {
+  description: 'An ISO 8601 date-time in UTC, e.g. 2026-11-21T10:00:00.000Z',
+  serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
+  parseValue: (value) => {
+    const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : new Date(NaN);
+    if (Number.isNaN(date.getTime())) throw new GraphQLError('DateTime expects an ISO 8601 string', { extensions: { code: 'INVALID_DATE_FORMAT' } });
+    return date;
+  },
+  parseLiteral: (ast) => {
+    if (ast.kind !== Kind.STRING) throw new GraphQLError('DateTime expects an ISO 8601 string', { extensions: { code: 'INVALID_DATE_FORMAT' } });
+    const date = new Date(ast.value);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(ast.value) || Number.isNaN(date.getTime())) {
+      throw new GraphQLError('DateTime expects an ISO 8601 string', { extensions: { code: 'INVALID_DATE_FORMAT' } });
+    }
+    return date;
+  },
+});
+
+builder.scalarType('JSON', {
+  description: 'Any JSON value',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: (ast: ValueNode, variables?: Record<string, unknown> | null) => valueFromASTUntyped(ast, variables ?? undefined),
+});
+
+builder.queryType({});
+builder.mutationType({});
+builder.subscriptionType({});

@@ -1,0 +1,114 @@
+// Generic pieces for model-backed GraphQL types: scalar fields exposed from the datamodel,
+// Hasura-style list queries, by-id lookups and mutations bound to domain operations.
+import { ApiError } from '../errors.js';
+import { authorize } from '../auth/keys.js';
+import { scalarFields } from '../db/models.js';
+import { toPrismaOrderBy, toPrismaWhere } from '../db/where.js';
+import { executeMutation, scopedWhere, type MutationOperation, type Scope } from '../operations/operation.js';
+import { builder, callContext, type GraphQLContext } from './builder.js';
+import { boolExp, orderBy } from './filters.js';
+import { definedOnly, inputFromZod } from './zod-input.js';
+import { z } from 'zod';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
+
+export const LIST_LIMIT_MAX = 100;
+export const OFFSET_MAX = 10_000;
+
+export function scopeOf(ctx: GraphQLContext): Scope {
+  return { accountId: ctx.principal.accountId, livemode: ctx.principal.livemode };
+}
+
+function delegate(ctx: GraphQLContext, model: string): Any {
+  return (ctx.services.db.prisma as Any)[model[0].toLowerCase() + model.slice(1)];
+}
+
+/** `t.expose…` for every public scalar field of a model. */
+export function scalarExposures(t: Any, model: string): Record<string, Any> {
+  const out: Record<string, Any> = {};
+  for (const f of scalarFields(model)) {
+    const nullable = f.nullable;
+    if (f.name === 'id') out.id = t.exposeID('id');
+    else if (f.type === 'String') out[f.name] = t.exposeString(f.name, { nullable });
+    else if (f.type === 'Int') out[f.name] = t.exposeInt(f.name, { nullable });
+    else if (f.type === 'Boolean') out[f.name] = t.exposeBoolean(f.name, { nullable });
+    else if (f.type === 'Float') out[f.name] = t.exposeFloat(f.name, { nullable });
+    else if (f.type === 'DateTime') out[f.name] = t.expose(f.name, { type: 'DateTime', nullable });
+    else if (f.type === 'Json') out[f.name] = t.expose(f.name, { type: 'JSON', nullable });
+  }
+  return out;
+}
+
+export function checkPage(limit: number | null | undefined, offset: number | null | undefined) {
+  const faults = [];
+  if (limit != null && (limit < 0 || limit > LIST_LIMIT_MAX)) faults.push({ field: 'limit', message: `must be between 0 and ${LIST_LIMIT_MAX}`, expected: `0..${LIST_LIMIT_MAX}` });
+  if (offset != null && (offset < 0 || offset > OFFSET_MAX)) faults.push({ field: 'offset', message: `must be between 0 and ${OFFSET_MAX}`, expected: `0..${OFFSET_MAX}` });
+  if (faults.length) throw ApiError.validation(faults);
+  return { take: limit ?? LIST_LIMIT_MAX, skip: offset ?? 0 };
+}
+
+/** `orders(where, order_by, limit, offset)` and `order(id)`. */
+export function listAndGet(model: string, listName: string, oneName: string, resource: string) {
+  builder.queryField(listName, (t: Any) =>
+    t.prismaField({
+      type: [model],
+      description: `${model} rows of the caller's account and mode, Hasura style; limit at most ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_MAX})`,
+      args: {
+        where: t.arg({ type: boolExp(model) }),
+        order_by: t.arg({ type: [orderBy(model)] }),
+        limit: t.arg.int(),
+        offset: t.arg.int(),
+      },
+      resolve: (query: Any, _root: unknown, args: Any, ctx: GraphQLContext) => {
+        authorize(ctx.principal, `${resource}:read`);
+        const page = checkPage(args.limit, args.offset);
+        return delegate(ctx, model).findMany({
+          ...query,
+          where: scopedWhere(scopeOf(ctx), toPrismaWhere(model, args.where)),
+          orderBy: args.order_by?.length ? toPrismaOrderBy(model, args.order_by) : [{ createdAt: 'desc' }, { id: 'desc' }],
+          ...page,
+        });
+      },
+    }),
+  );
+  builder.queryField(oneName, (t: Any) =>
+    t.prismaField({
+      type: model,
+      nullable: true,
+      args: { id: t.arg.id({ required: true }) },
+      resolve: (query: Any, _root: unknown, args: Any, ctx: GraphQLContext) => {
+        authorize(ctx.principal, `${resource}:read`);
+        return delegate(ctx, model).findFirst({ ...query, where: scopedWhere(scopeOf(ctx), { id: String(args.id) }) });
+      },
+    }),
+  );
+}
+
+/**
+ * A mutation bound to a domain operation. With `byId`, the operation's `id` is a separate
+ * argument (`cancelOrder(id: ..., input: ...)`). The result is read back with the
+ * selection's includes, so nested fields cost no extra queries.
+ */
+export function mutationField(
+  fieldName: string, op: MutationOperation<Any, Any>, opts: { byId?: boolean; inputRequired?: boolean } = {},
+) {
+  const inputName = `${fieldName[0].toUpperCase()}${fieldName.slice(1)}Input`;
+  const shape = (op.input as z.ZodObject).shape as Record<string, unknown>;
+  const hasMore = Object.keys(shape).some((k) => !(opts.byId && k === 'id'));
+  const inputType = hasMore ? inputFromZod(inputName, op.input, opts.byId ? ['id'] : []) : undefined;
+  builder.mutationField(fieldName, (t: Any) =>
+    t.prismaField({
+      type: op.model,
+      args: {
+        ...(opts.byId ? { id: t.arg.id({ required: true }) } : {}),
+        ...(inputType ? { input: t.arg({ type: inputType, required: opts.inputRequired ?? !opts.byId }) } : {}),
+      },
+      resolve: async (query: Any, _root: unknown, args: Any, ctx: GraphQLContext) => {
+        const raw = { ...definedOnly(args.input), ...(opts.byId ? { id: String(args.id) } : {}) };
+        const result = await executeMutation(op, callContext(ctx), raw);
+        return delegate(ctx, op.model).findUniqueOrThrow({ ...query, where: { id: result.id } });
+      },
+    }),
+  );
+}

@@ -1,0 +1,19 @@
+// Assembles the GraphQL schema from every area's types.
+import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { builder } from './builder.js';
+import '../events/graphql.js';
+import '../modules/customers/graphql.js';
+import '../modules/products/graphql.js';
+import '../modules/orders/graphql.js';
+
+let schema: GraphQLSchema | undefined;
+
+export function graphqlSchema(): GraphQLSchema {
+  schema ??= builder.toSchema({ sortSchema: true });
+  return schema;
+}
+
+/** The SDL committed as schema.graphql. */
+export function printedSchema(): string {
+  return `${printSchema(lexicographicSortSchema(graphqlSchema()))}\n`;
+}

@@ -1,0 +1,32 @@
+// Entry point: start the server, print the first-start sandbox key once, stop gracefully.
+import { startServer } from './server.js';
+
+async function main() {
+  const server = await startServer();
+  const { logger, config } = server;
+  logger.info({ url: server.url, database: server.db.kind, redis: Boolean(config.REDIS_URL) }, 'server listening');
+  if (server.sandboxKey && config.PRINT_SANDBOX_KEY) {
+    // Printed once, to the terminal only: the key is stored hashed and cannot be shown again.
+    process.stdout.write(
+      `\nSandbox account created. Its test secret key (shown once, store it now):\n\n  ${server.sandboxKey}\n\n` +
+        `Try: curl -H "Authorization: Bearer ${server.sandboxKey.slice(0, 12)}..." ${server.url}/v1/auth/test\n\n`,
+    );
+  }
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    await server.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: Error) => {
+  console.error(`failed to start: ${err.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,16 @@
+// GraphQL door of customers.
+import { builder } from '../../graphql/builder.js';
+import { listAndGet, mutationField, scalarExposures } from '../../graphql/models.js';
+import { createCustomer, updateCustomer } from './operations.js';
+
+builder.prismaObject('Customer', {
+  description: 'A customer of the merchant',
+  fields: (t) => ({
+    ...scalarExposures(t, 'Customer'),
+    orders: t.relation('orders', { query: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 100 } }),
+  }),
+});
+
+listAndGet('Customer', 'customers', 'customer', 'customers');
+mutationField('createCustomer', createCustomer, { inputRequired: false });
+mutationField('updateCustomer', updateCustomer, { byId: true, inputRequired: true });

@@ -1,0 +1,62 @@
+// GraphQL door of orders: Order and OrderItem types, queries, mutations, subscription.
+import { filter, map, pipe } from 'graphql-yoga';
+import { authorize } from '../../auth/keys.js';
+import { toPrismaWhere } from '../../db/where.js';
+import { accountEvents } from '../../events/graphql.js';
+import type { BusMessage } from '../../events/bus.js';
+import { builder } from '../../graphql/builder.js';
+import { boolExp } from '../../graphql/filters.js';
+import { listAndGet, mutationField, scalarExposures, scopeOf } from '../../graphql/models.js';
+import { scopedWhere } from '../../operations/operation.js';
+import { cancelOrder, createOrder, fulfillOrder, updateOrder } from './operations.js';
+
+builder.prismaObject('Order', {
+  description: 'An order. amount is the sum of its items in minor units of currency.',
+  fields: (t) => ({
+    ...scalarExposures(t, 'Order'),
+    customer: t.relation('customer', { nullable: true }),
+    items: t.relation('items', { query: { orderBy: { position: 'asc' } } }),
+  }),
+});
+
+builder.prismaObject('OrderItem', {
+  description: 'A line of an order',
+  fields: (t) => ({
+    ...scalarExposures(t, 'OrderItem'),
+    product: t.relation('product', { nullable: true }),
+  }),
+});
+
+listAndGet('Order', 'orders', 'order', 'orders');
+mutationField('createOrder', createOrder);
+mutationField('updateOrder', updateOrder, { byId: true, inputRequired: true });
+mutationField('fulfillOrder', fulfillOrder, { byId: true });
+mutationField('cancelOrder', cancelOrder, { byId: true });
+
+// orderUpdated(where): the order after every change to it (created, updated, fulfilled,
+// cancelled) that matches `where`, read back from the database so that relation filters
+// and nested selections behave exactly as in queries.
+builder.subscriptionField('orderUpdated', (t) =>
+  t.prismaField({
+    type: 'Order',
+    nullable: true,
+    description: 'The order after each change that leaves it matching `where`',
+    args: { where: t.arg({ type: boolExp('Order') }) },
+    subscribe: (_root, args, ctx) => {
+      authorize(ctx.principal, 'orders:read');
+      const where = toPrismaWhere('Order', args.where);
+      return pipe(
+        accountEvents(ctx),
+        // every change emits order.updated (status moves add order.shipped etc.): one yield per change
+        filter((m: BusMessage) => m.event.type === 'order.created' || m.event.type === 'order.updated'),
+        map(async (m: BusMessage) => {
+          const id = String(m.event.data.object.id);
+          const found = await ctx.services.db.prisma.order.findFirst({ where: scopedWhere(scopeOf(ctx), { AND: [{ id }, where] }), select: { id: true } });
+          return found ? id : null;
+        }),
+        filter((id: string | null) => id !== null),
+      );
+    },
+    resolve: (query, id, _args, ctx) => ctx.services.db.prisma.order.findUnique({ ...query, where: { id: id as unknown as string } }),
+  }),
+);

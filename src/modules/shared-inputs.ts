@@ -1,0 +1,33 @@
+// Input rules shared by the domain areas: currencies, metadata, amounts.
+import { z } from 'zod';
+
+/** ISO 4217 code, any case in; lowercase out (the spec's representation). */
+export const currency = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, 'expected a three-letter ISO 4217 currency code')
+  .transform((c) => c.toLowerCase());
+
+/** Stripe's metadata rules: up to 50 keys, keys up to 40 characters, string values up to 500. */
+export const metadata = z
+  .record(z.string().min(1).max(40), z.string().max(500))
+  .refine((m) => Object.keys(m).length <= 50, 'at most 50 keys');
+
+/** A metadata update: a key set to '' or null is removed. */
+export const metadataPatch = z
+  .record(z.string().min(1).max(40), z.string().max(500).nullable())
+  .refine((m) => Object.keys(m).length <= 50, 'at most 50 keys');
+
+export function mergeMetadata(current: unknown, patch: Record<string, string | null> | undefined): Record<string, string> {
+  const out = { ...((current as Record<string, string>) ?? {}) };
+  for (const [k, v] of Object.entries(patch ?? {})) {
+    if (v === null || v === '') delete out[k];
+    else out[k] = v;
+  }
+  return out;
+}
+
+/** Largest amount in minor units one order or price may carry (Stripe's 8-digit limit). */
+export const MAX_AMOUNT = 99_999_999;
+export const amount = z.number().int().min(0).max(MAX_AMOUNT);
+
+export const id = (prefix: string) => z.string().regex(new RegExp(`^${prefix}_[0-9a-z]{10,40}$`), `expected an id starting with ${prefix}_`);

@@ -1,0 +1,218 @@
+// A domain operation is declared once (name, permission, input schema, body) and reached
+// through both doors. Authorization, validation, idempotency, the transaction, the outbox
+// and publication after commit all happen here, so GraphQL and REST cannot disagree.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { ApiError, type ErrorCode, type FieldError } from '../errors.js';
+import { authorize, type Principal } from '../auth/keys.js';
+import type { Database, Prisma } from '../db/client.js';
+import type { EventBus, EventEnvelope } from '../events/bus.js';
+import { ID_PREFIX, newId } from '../ids.js';
+import { present } from '../representation.js';
+
+export type Tx = Parameters<Parameters<Prisma['$transaction']>[0]>[0];
+
+export interface Services {
+  db: Database;
+  bus: EventBus;
+  apiVersion: string;
+}
+
+/** Who is calling and on which data: every query is scoped by accountId and livemode. */
+export interface Scope {
+  accountId: string;
+  livemode: boolean;
+}
+
+export interface CallContext {
+  services: Services;
+  principal: Principal;
+  requestId: string;
+  idempotencyKey?: string;
+}
+
+export type Emit = (type: string, model: string, row: Record<string, unknown>, previous?: Record<string, unknown>) => void;
+
+export interface MutationOperation<I, R extends { id: string }> {
+  name: string;
+  permission: string;
+  input: z.ZodType<I>;
+  /** the model of the returned row, for its representation */
+  model: string;
+  run(tx: Tx, scope: Scope, input: I, emit: Emit): Promise<R>;
+}
+
+export function defineMutation<I, R extends { id: string }>(op: MutationOperation<I, R>): MutationOperation<I, R> {
+  return op;
+}
+
+export interface MutationResult {
+  id: string;
+  /** the REST representation, as recorded for idempotent replay */
+  body: Record<string, unknown>;
+  replayed: boolean;
+}
+
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export function zodFaults(error: z.ZodError): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of error.issues) {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        out.push({ field: base ? `${base}.${key}` : key, message: 'unknown field', expected: 'no such field' });
+      }
+      continue;
+    }
+    const expected = 'expected' in issue && typeof issue.expected === 'string' ? issue.expected : undefined;
+    const received = base === '' ? 'body' : base;
+    out.push({ field: received, message: issue.message, ...(expected ? { expected } : {}) });
+  }
+  return out;
+}
+
+export function parseInput<I>(schema: z.ZodType<I>, raw: unknown): I {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw ApiError.validation(zodFaults(parsed.error));
+  return parsed.data;
+}
+
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const keys = Object.keys(value as object).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+}
+
+interface RecordedError {
+  error: { code: ErrorCode; message: string; details: Record<string, unknown>; param?: string };
+}
+
+function replay(record: { state: string; requestHash: string; responseBody: unknown }, hash: string, key: string, opName: string): MutationResult {
+  if (record.requestHash !== hash) {
+    throw new ApiError(
+      'IDEMPOTENCY_KEY_REUSED',
+      `Idempotency-Key '${key}' was already used with a different request; use a new key for a new request`,
+      { idempotency_key: key },
+    );
+  }
+  if (record.state !== 'completed') {
+    throw new ApiError('RESOURCE_LOCKED', `A request with Idempotency-Key '${key}' is still in progress`, { idempotency_key: key });
+  }
+  const body = record.responseBody as Record<string, unknown> | RecordedError;
+  if ('error' in body && body.error && typeof body.error === 'object' && 'code' in body.error) {
+    const e = (body as RecordedError).error;
+    throw new ApiError(e.code, e.message, e.details, e.param);
+  }
+  void opName;
+  return { id: String((body as Record<string, unknown>).id), body: body as Record<string, unknown>, replayed: true };
+}
+
+/**
+ * Runs a mutation: authorize, validate, then in one transaction claim the idempotency key,
+ * apply the change, write its events and record the response; publish after commit.
+ * Two requests with one key: the second blocks on the key's row until the first commits,
+ * then replays its recorded response, so the change happens exactly once.
+ */
+export async function executeMutation<I, R extends { id: string }>(
+  op: MutationOperation<I, R>,
+  ctx: CallContext,
+  rawInput: unknown,
+): Promise<MutationResult> {
+  const { principal, services, requestId, idempotencyKey } = ctx;
+  authorize(principal, op.permission);
+  if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+    throw new ApiError('INVALID_FIELD_FORMAT', 'Idempotency-Key must be 1 to 255 printable ASCII characters', {}, 'Idempotency-Key');
+  }
+  const hash = createHash('sha256').update(`${op.name}\n${canonical(rawInput)}`).digest('hex');
+  const scope: Scope = { accountId: principal.accountId, livemode: principal.livemode };
+  const prisma = services.db.prisma;
+  const events: EventEnvelope[] = [];
+
+  const run = async (tx: Tx): Promise<MutationResult> => {
+    if (idempotencyKey !== undefined) {
+      await tx.idempotencyRecord.deleteMany({
+        where: { apiKeyId: principal.keyId, key: idempotencyKey, expiresAt: { lt: new Date() } },
+      });
+      const claimed = await tx.idempotencyRecord.createMany({
+        data: [{
+          apiKeyId: principal.keyId, key: idempotencyKey, method: 'POST', path: op.name, requestHash: hash,
+          state: 'in_progress', expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
+        }],
+        skipDuplicates: true,
+      });
+      if (claimed.count === 0) {
+        const existing = await tx.idempotencyRecord.findUnique({
+          where: { apiKeyId_key: { apiKeyId: principal.keyId, key: idempotencyKey } },
+        });
+        if (!existing) throw new ApiError('RESOURCE_LOCKED', 'The idempotency key is busy; retry shortly', { idempotency_key: idempotencyKey });
+        return replay(existing, hash, idempotencyKey, op.name);
+      }
+    }
+    const input = parseInput(op.input, rawInput);
+    const emit: Emit = (type, model, row, previous) => {
+      events.push({
+        id: newId(ID_PREFIX.event),
+        object: 'event',
+        type,
+        created: Math.floor(Date.now() / 1000),
+        livemode: scope.livemode,
+        data: { object: present(model, row), ...(previous ? { previous_attributes: previous } : {}) },
+        request: { id: requestId, idempotency_key: idempotencyKey ?? null },
+        pending_webhooks: 0,
+        api_version: services.apiVersion,
+      });
+    };
+    const row = await op.run(tx, scope, input, emit);
+    if (events.length) {
+      await tx.event.createMany({
+        data: events.map((e) => ({
+          id: e.id, accountId: scope.accountId, livemode: e.livemode, type: e.type, data: e.data as object,
+          requestId, idempotencyKey: idempotencyKey ?? null, apiVersion: e.api_version, createdAt: new Date(e.created * 1000),
+        })),
+      });
+    }
+    const body = present(op.model, row as unknown as Record<string, unknown>);
+    if (idempotencyKey !== undefined) {
+      await tx.idempotencyRecord.update({
+        where: { apiKeyId_key: { apiKeyId: principal.keyId, key: idempotencyKey } },
+        data: { state: 'completed', responseStatus: 200, responseBody: body as object },
+      });
+    }
+    return { id: row.id, body, replayed: false };
+  };
+
+  let result: MutationResult;
+  try {
+    result = await prisma.$transaction(run, { timeout: 30_000, maxWait: 10_000 });
+  } catch (err) {
+    // A request that failed its rules is recorded too, so its replay fails the same way.
+    if (err instanceof ApiError && idempotencyKey !== undefined && err.code !== 'IDEMPOTENCY_KEY_REUSED' && err.code !== 'RESOURCE_LOCKED') {
+      await prisma.idempotencyRecord.createMany({
+        data: [{
+          apiKeyId: principal.keyId, key: idempotencyKey, method: 'POST', path: op.name, requestHash: hash, state: 'completed',
+          responseStatus: err.status, responseBody: { error: { code: err.code, message: err.message, details: err.details, param: err.param } } as object,
+          expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
+        }],
+        skipDuplicates: true,
+      });
+    }
+    throw err;
+  }
+  for (const event of events) services.bus.publish(scope.accountId, event);
+  return result;
+}
+
+/** Throws 404 unless `row` exists in the caller's scope. */
+export function found<T>(row: T | null | undefined, resource: string, id: string): T {
+  if (!row) throw ApiError.notFound(resource, id);
+  return row;
+}
+
+export function scopedWhere(scope: Scope, where: Record<string, unknown> = {}): Record<string, unknown> {
+  return Object.keys(where).length
+    ? { AND: [{ accountId: scope.accountId, livemode: scope.livemode }, where] }
+    : { accountId: scope.accountId, livemode: scope.livemode };
+}

@@ -1,0 +1,67 @@
+// Health and metrics: /health, /health/live, /health/ready (database probed; the broker,
+// Redis, probed and reported, failing readiness only with HEALTH_READY_REQUIRE_BROKER=true),
+// /metrics behind x-admin-key.
+import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { ApiError } from '../errors.js';
+import type { Services } from '../operations/operation.js';
+
+export interface Metrics {
+  registry: Registry;
+  requests: Counter<'method' | 'route' | 'status'>;
+  latency: Histogram<'method' | 'route'>;
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    requests: new Counter({ name: 'http_requests_total', help: 'HTTP requests', labelNames: ['method', 'route', 'status'], registers: [registry] }),
+    latency: new Histogram({
+      name: 'http_request_duration_seconds', help: 'HTTP request latency', labelNames: ['method', 'route'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [registry],
+    }),
+  };
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const ha = createHash('sha256').update(a).digest();
+  const hb = createHash('sha256').update(b).digest();
+  return timingSafeEqual(ha, hb);
+}
+
+export function registerHealth(
+  app: FastifyInstance,
+  opts: { services: Services; metrics: Metrics; adminKey?: string; probeBroker?: () => Promise<boolean>; requireBroker: boolean },
+) {
+  const started = Date.now();
+  app.get('/health', async () => ({
+    status: 'healthy',
+    uptime_seconds: Math.round((Date.now() - started) / 1000),
+    database: opts.services.db.kind,
+    active_sessions: 0,
+  }));
+  app.get('/health/live', async () => ({ status: 'ok' }));
+  app.get('/health/ready', async (_req, reply) => {
+    let database = 'ok';
+    try {
+      await opts.services.db.prisma.$queryRawUnsafe('SELECT 1');
+    } catch {
+      database = 'unavailable';
+    }
+    const broker = opts.probeBroker ? ((await opts.probeBroker().catch(() => false)) ? 'ok' : 'unavailable') : 'not_configured';
+    const ready = database === 'ok' && (!opts.requireBroker || broker === 'ok');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: { database, broker } });
+  });
+  app.get('/metrics', async (req, reply) => {
+    const given = req.headers['x-admin-key'];
+    if (!opts.adminKey) throw new ApiError('RESOURCE_ACCESS_DENIED', 'Metrics are disabled: set ADMIN_API_KEY to enable them');
+    if (typeof given !== 'string' || !sameSecret(given, opts.adminKey)) {
+      throw new ApiError(given ? 'INVALID_API_KEY' : 'MISSING_API_KEY', 'The metrics route needs a valid x-admin-key header');
+    }
+    reply.header('Content-Type', opts.metrics.registry.contentType);
+    return opts.metrics.registry.metrics();
+  });
+}

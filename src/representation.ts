@@ -1,0 +1,74 @@
+// The REST/webhook representation of a row: snake_case keys, Unix-second timestamps,
+// foreign keys named after their relation (`customerId` -> `customer`), included relations
+// in place (a to-one relation replaces its id: Stripe's expansion). One generic mapping for
+// every model, also used in reverse to read REST filter and sort names.
+import { modelInfo, type FieldInfo } from './db/models.js';
+
+const RENAMES: Record<string, string> = { createdAt: 'created', updatedAt: 'updated' };
+
+export function snake(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+export function camel(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** REST name of a model field. */
+export function restName(field: FieldInfo, model: string): string {
+  if (RENAMES[field.name]) return RENAMES[field.name];
+  if (field.name.endsWith('Id') && modelInfo(model).fields.get(field.name.slice(0, -2))?.kind === 'object') {
+    return snake(field.name.slice(0, -2));
+  }
+  return snake(field.name);
+}
+
+const reverseCache = new Map<string, Map<string, FieldInfo>>();
+
+/** The model field behind a REST name (`created` -> createdAt, `customer` -> customerId). */
+export function fieldForRestName(model: string, name: string): FieldInfo | undefined {
+  let map = reverseCache.get(model);
+  if (!map) {
+    map = new Map();
+    for (const f of modelInfo(model).fields.values()) {
+      if (f.kind === 'scalar') map.set(restName(f, model), f);
+      else if (!map.has(snake(f.name))) map.set(snake(f.name), f);
+    }
+    // a relation name maps to its foreign key for filtering (`customer_eq=cus_...`)
+    reverseCache.set(model, map);
+  }
+  return map.get(name);
+}
+
+function toUnix(value: unknown): unknown {
+  return value instanceof Date ? Math.floor(value.getTime() / 1000) : value;
+}
+
+export function present(model: string, row: Record<string, unknown>): Record<string, unknown> {
+  const info = modelInfo(model);
+  const out: Record<string, unknown> = { id: row.id, object: snake(model).replace(/^_/, '') };
+  if ('livemode' in row) out.livemode = row.livemode;
+  for (const f of info.fields.values()) {
+    if (f.name === 'id') continue;
+    const value = row[f.name];
+    if (f.kind === 'scalar') {
+      if (value === undefined) continue;
+      out[restName(f, model)] = typeof value === 'bigint' ? value.toString() : toUnix(value);
+    } else if (value !== undefined) {
+      out[snake(f.name)] = Array.isArray(value)
+        ? value.map((v) => present(f.type, v as Record<string, unknown>))
+        : value === null ? null : present(f.type, value as Record<string, unknown>);
+    }
+  }
+  return out;
+}
+
+/** previous_attributes of an update event: the old values, in representation, of what changed. */
+export function previousAttributes(model: string, before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
+  const old = present(model, before);
+  const now = present(model, after);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(old)) {
+    if (k !== 'updated' && JSON.stringify(v) !== JSON.stringify(now[k])) out[k] = v;
+  }
+  return out;
+}

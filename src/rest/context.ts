@@ -1,0 +1,54 @@
+// Per-request plumbing of the REST door: the caller's principal, the call context of an
+// operation, and the error envelope.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, ERROR_CATALOG, type ErrorCode } from '../errors.js';
+import type { KeyAuthenticator, Principal } from '../auth/keys.js';
+import type { CallContext, Services } from '../operations/operation.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+    startedAt: number;
+  }
+}
+
+export interface RestDeps {
+  services: Services;
+  auth: KeyAuthenticator;
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export async function authenticate(req: FastifyRequest, deps: RestDeps): Promise<Principal> {
+  if (req.principal) return req.principal;
+  const principal = await deps.auth.fromAuthorizationHeader(header(req, 'authorization'));
+  req.principal = principal;
+  // Test mode can force an error from the catalog (spec: X-Test-Error-Code).
+  const forced = header(req, 'x-test-error-code');
+  if (forced !== undefined && !principal.livemode) {
+    if (!(forced in ERROR_CATALOG)) {
+      throw new ApiError('INVALID_FIELD_VALUE', `X-Test-Error-Code '${forced}' is not an error code of the catalog`, {}, 'X-Test-Error-Code');
+    }
+    throw new ApiError(forced as ErrorCode, `Forced by X-Test-Error-Code in test mode`, { forced: true });
+  }
+  return principal;
+}
+
+export async function callContext(req: FastifyRequest, deps: RestDeps): Promise<CallContext> {
+  return {
+    services: deps.services,
+    principal: await authenticate(req, deps),
+    requestId: req.id,
+    idempotencyKey: header(req, 'idempotency-key'),
+  };
+}
+
+export function sendError(reply: FastifyReply, err: ApiError) {
+  if (err.code === 'RATE_LIMITED' && typeof err.details.retry_after === 'number') {
+    reply.header('Retry-After', String(err.details.retry_after));
+  }
+  return reply.status(err.status).send(err.toBody(reply.request.id));
+}

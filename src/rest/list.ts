@@ -1,0 +1,334 @@
+// List requests of the REST door: suffix filters (`status_eq`, `amount_gte`, `status_in=a,b`,
+// `_like`, `_between`), `created[gte]`, `created_after`, `search`, `sort`/`order`, both
+// pagination variants (limit/cursor/offset/page and starting_after/ending_before), sparse
+// `fields` and `expand[]`. Filters become the same Hasura expression GraphQL takes.
+import { ApiError, type FieldError } from '../errors.js';
+import { modelInfo, scalarFields, type FieldInfo } from '../db/models.js';
+import { toPrismaWhere, type BoolExp } from '../db/where.js';
+import { fieldForRestName, present, restName, snake } from '../representation.js';
+import { scopedWhere, type Scope } from '../operations/operation.js';
+import type { Prisma } from '../db/client.js';
+
+export const REST_LIMIT_DEFAULT = 10;
+export const REST_LIMIT_MAX = 100;
+export const REST_OFFSET_MAX = 10_000;
+
+const OPS = ['eq', 'ne', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'like', 'ilike', 'between', 'is_null'] as const;
+const SUFFIX = new RegExp(`^(.+?)_(${OPS.join('|')})$`);
+const BRACKET = /^([a-z0-9_.]+)\[(eq|ne|gt|gte|lt|lte|in|like)\]$/;
+const PAGING_KEYS = new Set(['limit', 'cursor', 'offset', 'page', 'starting_after', 'ending_before', 'sort', 'order', 'fields', 'expand', 'expand[]', 'search', 'created_after', 'created_before']);
+
+type Query = Record<string, string | string[] | undefined>;
+
+function one(q: Query, key: string): string | undefined {
+  const v = q[key];
+  return Array.isArray(v) ? v[v.length - 1] : v;
+}
+
+function coerce(field: FieldInfo, raw: string, param: string, faults: FieldError[]): unknown {
+  switch (field.type) {
+    case 'Int': {
+      if (!/^-?\d+$/.test(raw)) { faults.push({ field: param, message: `'${raw}' is not an integer`, expected: 'integer' }); return undefined; }
+      return Number(raw);
+    }
+    case 'Boolean':
+      if (raw !== 'true' && raw !== 'false') { faults.push({ field: param, message: `'${raw}' is not a boolean`, expected: 'true or false' }); return undefined; }
+      return raw === 'true';
+    case 'DateTime': {
+      const d = /^\d+$/.test(raw) ? new Date(Number(raw) * 1000) : /^\d{4}-\d{2}-\d{2}/.test(raw) ? new Date(raw) : new Date(NaN);
+      if (Number.isNaN(d.getTime())) { faults.push({ field: param, message: `'${raw}' is not a date`, expected: 'Unix seconds or ISO 8601' }); return undefined; }
+      return d;
+    }
+    case 'String':
+      return raw;
+    default:
+      faults.push({ field: param, message: 'this field cannot be filtered in a query string' });
+      return undefined;
+  }
+}
+
+/** Resolves `customer.email` to the path of model fields and the final scalar field. */
+function resolvePath(model: string, name: string): { path: string[]; field: FieldInfo } | undefined {
+  const segments = name.split('.');
+  const path: string[] = [];
+  let current = model;
+  for (let i = 0; i < segments.length - 1; i++) {
+    const rel = modelInfo(current).fields.get(segments[i].replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()));
+    if (!rel || rel.kind !== 'object') return undefined;
+    path.push(rel.name);
+    current = rel.type;
+  }
+  const field = fieldForRestName(current, segments[segments.length - 1]);
+  if (!field || field.kind !== 'scalar' || field.type === 'Json') return undefined;
+  return { path: [...path, field.name], field };
+}
+
+function nest(path: string[], leaf: Record<string, unknown>): BoolExp {
+  let out: BoolExp = { [path[path.length - 1]]: leaf };
+  for (let i = path.length - 2; i >= 0; i--) out = { [path[i]]: out };
+  return out;
+}
+
+/** Query-string filters to a Hasura expression for `model`. */
+export function parseFilters(model: string, query: Query): BoolExp {
+  const faults: FieldError[] = [];
+  const and: BoolExp[] = [];
+  const add = (name: string, op: string, raw: string, param: string) => {
+    const resolved = resolvePath(model, name);
+    if (!resolved) {
+      faults.push({ field: param, message: `unknown filter field '${name}'`, expected: scalarFields(model).filter((f) => f.type !== 'Json').map((f) => restName(f, model)).join(', ') });
+      return;
+    }
+    const { path, field } = resolved;
+    if (op === 'in' || op === 'nin') {
+      const values = raw.split(',').map((v) => coerce(field, v, param, faults));
+      and.push(nest(path, { [`_${op}`]: values }));
+    } else if (op === 'between') {
+      const parts = raw.split(',');
+      if (parts.length !== 2) { faults.push({ field: param, message: 'expected two comma-separated values', expected: 'low,high' }); return; }
+      and.push(nest(path, { _gte: coerce(field, parts[0], param, faults), _lte: coerce(field, parts[1], param, faults) }));
+    } else if (op === 'is_null') {
+      if (raw !== 'true' && raw !== 'false') { faults.push({ field: param, message: 'expected true or false' }); return; }
+      and.push(nest(path, { _is_null: raw === 'true' }));
+    } else if ((op === 'like' || op === 'ilike') && field.type !== 'String') {
+      faults.push({ field: param, message: `_${op} applies to text fields only` });
+    } else {
+      and.push(nest(path, { [`_${op}`]: coerce(field, raw, param, faults) }));
+    }
+  };
+
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || PAGING_KEYS.has(key)) continue;
+    for (const raw of Array.isArray(value) ? value : [value]) {
+      const bracket = BRACKET.exec(key);
+      const suffix = SUFFIX.exec(key);
+      if (bracket) add(bracket[1], bracket[2], raw, key);
+      else if (suffix && resolvePath(model, suffix[1])) add(suffix[1], suffix[2], raw, key);
+      else add(key, 'eq', raw, key);
+    }
+  }
+  const createdAfter = one(query, 'created_after');
+  const createdBefore = one(query, 'created_before');
+  if (createdAfter !== undefined) add('created', 'gt', createdAfter, 'created_after');
+  if (createdBefore !== undefined) add('created', 'lt', createdBefore, 'created_before');
+  const search = one(query, 'search');
+  if (search !== undefined) {
+    if (search.length < 1 || search.length > 1000) faults.push({ field: 'search', message: 'must be 1 to 1000 characters' });
+    else {
+      const escaped = search.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const text = scalarFields(model).filter((f) => f.type === 'String');
+      and.push({ _or: text.map((f) => ({ [f.name]: { _ilike: `%${escaped}%` } })) });
+    }
+  }
+  if (faults.length) throw ApiError.validation(faults);
+  return and.length === 1 ? and[0] : { _and: and };
+}
+
+interface SortKey {
+  field: FieldInfo;
+  dir: 'asc' | 'desc';
+}
+
+function parseSort(model: string, query: Query): SortKey[] {
+  const sort = one(query, 'sort');
+  const order = one(query, 'order');
+  const faults: FieldError[] = [];
+  const keys: SortKey[] = [];
+  const names = sort ? sort.split(',').map((s) => s.trim()) : ['created'];
+  const dirs = order ? order.split(',').map((s) => s.trim()) : [];
+  names.forEach((raw, i) => {
+    const descPrefix = raw.startsWith('-');
+    const name = descPrefix ? raw.slice(1) : raw;
+    const field = fieldForRestName(model, name);
+    const dir = dirs[i] ?? dirs[0] ?? (descPrefix || !sort ? 'desc' : 'asc');
+    if (!field || field.kind !== 'scalar' || field.type === 'Json') {
+      faults.push({ field: 'sort', message: `cannot sort by '${name}'` });
+    } else if (field.nullable) {
+      faults.push({ field: 'sort', message: `'${name}' can be null and cannot be used for cursor pagination; use GraphQL order_by` });
+    } else if (dir !== 'asc' && dir !== 'desc') {
+      faults.push({ field: 'order', message: `'${dir}' is not a direction`, expected: 'asc or desc' });
+    } else {
+      keys.push({ field, dir });
+    }
+  });
+  if (faults.length) throw ApiError.validation(faults);
+  if (!keys.some((k) => k.field.name === 'id')) keys.push({ field: modelInfo(model).fields.get('id')!, dir: keys[keys.length - 1]?.dir ?? 'desc' });
+  return keys;
+}
+
+interface CursorState {
+  s: string; // sort signature
+  v: unknown[]; // sort values of the row
+  d: 'n' | 'p'; // page after (next) or before (previous) the row
+}
+
+function sortSignature(keys: SortKey[]): string {
+  return keys.map((k) => `${k.field.name}:${k.dir}`).join(',');
+}
+
+function encodeCursor(state: CursorState): string {
+  return Buffer.from(JSON.stringify(state)).toString('base64url');
+}
+
+function decodeCursor(raw: string, keys: SortKey[]): CursorState {
+  try {
+    const state = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as CursorState;
+    if (state.s !== sortSignature(keys) || !Array.isArray(state.v) || state.v.length !== keys.length || (state.d !== 'n' && state.d !== 'p')) {
+      throw new Error('mismatch');
+    }
+    return state;
+  } catch {
+    throw new ApiError('INVALID_FIELD_VALUE', 'This cursor is not valid for this list and sort order; start again without it', {}, 'cursor');
+  }
+}
+
+function rowValues(row: Record<string, unknown>, keys: SortKey[]): unknown[] {
+  return keys.map((k) => {
+    const v = row[k.field.name];
+    return v instanceof Date ? v.toISOString() : v;
+  });
+}
+
+/** Keyset condition: rows strictly after (or before) the given sort values. */
+function keyset(keys: SortKey[], values: unknown[], direction: 'n' | 'p'): Record<string, unknown> {
+  const hydrate = (k: SortKey, v: unknown) => (k.field.type === 'DateTime' ? new Date(String(v)) : v);
+  const or = keys.map((k, i) => {
+    const ascending = (k.dir === 'asc') === (direction === 'n');
+    const eqs = keys.slice(0, i).map((p, j) => ({ [p.field.name]: hydrate(p, values[j]) }));
+    return { AND: [...eqs, { [k.field.name]: { [ascending ? 'gt' : 'lt']: hydrate(k, values[i]) } }] };
+  });
+  return { OR: or };
+}
+
+function intParam(query: Query, key: string, min: number, max: number, faults: FieldError[]): number | undefined {
+  const raw = one(query, key);
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    faults.push({ field: key, message: `must be an integer from ${min} to ${max}`, expected: `${min}..${max}` });
+    return undefined;
+  }
+  return Number(raw);
+}
+
+/** `expand[]=customer&expand[]=items.product` to a Prisma include merged into `base`. */
+export function parseExpand(model: string, query: Query, base: Record<string, unknown>): Record<string, unknown> {
+  const raw = [query['expand[]'], query.expand].flat().filter((v): v is string => typeof v === 'string').flatMap((v) => v.split(','));
+  const include: Record<string, unknown> = structuredClone(base);
+  const faults: FieldError[] = [];
+  for (const path of raw) {
+    let current = model;
+    let node = include;
+    const segments = path.split('.');
+    for (const [i, seg] of segments.entries()) {
+      const rel = modelInfo(current).fields.get(seg.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()));
+      if (!rel || rel.kind !== 'object' || i >= 4) {
+        faults.push({ field: 'expand[]', message: `cannot expand '${path}'` });
+        break;
+      }
+      const existing = node[rel.name];
+      const next: Record<string, unknown> = typeof existing === 'object' && existing !== null ? (existing as Record<string, unknown>) : {};
+      next.include ??= {};
+      node[rel.name] = next;
+      node = next.include as Record<string, unknown>;
+      current = rel.type;
+    }
+  }
+  if (faults.length) throw ApiError.validation(faults);
+  return include;
+}
+
+export function parseFields(query: Query): string[] | undefined {
+  const raw = one(query, 'fields');
+  if (raw === undefined) return undefined;
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+export function pickFields(obj: Record<string, unknown>, fields: string[] | undefined): Record<string, unknown> {
+  if (!fields) return obj;
+  const unknown = fields.filter((f) => !(f in obj));
+  if (unknown.length) {
+    throw ApiError.validation(unknown.map((f) => ({ field: 'fields', message: `unknown field '${f}'`, expected: Object.keys(obj).join(', ') })));
+  }
+  const out: Record<string, unknown> = { id: obj.id, object: obj.object };
+  for (const f of fields) out[f] = obj[f];
+  return out;
+}
+
+export interface ListPage {
+  object: 'list';
+  data: Record<string, unknown>[];
+  pagination: {
+    has_more: boolean;
+    next_cursor: string | null;
+    previous_cursor: string | null;
+    total_count: number;
+    page_count: number;
+    current_page: number | null;
+    limit: number;
+  };
+}
+
+/** Runs a REST list: filters, keyset or offset pagination, total count, representation. */
+export async function listResource(
+  prisma: Prisma, model: string, scope: Scope, query: Query, baseInclude: Record<string, unknown>,
+): Promise<ListPage> {
+  const faults: FieldError[] = [];
+  const limit = intParam(query, 'limit', 1, REST_LIMIT_MAX, faults) ?? REST_LIMIT_DEFAULT;
+  const offsetParam = intParam(query, 'offset', 0, REST_OFFSET_MAX, faults);
+  const page = intParam(query, 'page', 1, 1_000_000, faults);
+  if (faults.length) throw ApiError.validation(faults);
+  const keys = parseSort(model, query);
+  const filter = scopedWhere(scope, toPrismaWhere(model, parseFilters(model, query)));
+  const include = parseExpand(model, query, baseInclude);
+  const fields = parseFields(query);
+  const delegate = (prisma as unknown as Record<string, { findMany: Function; count: Function; findFirst: Function }>)[model[0].toLowerCase() + model.slice(1)];
+
+  let anchor: { values: unknown[]; direction: 'n' | 'p' } | undefined;
+  const cursor = one(query, 'cursor');
+  const startingAfter = one(query, 'starting_after');
+  const endingBefore = one(query, 'ending_before');
+  const modes = [cursor, startingAfter, endingBefore, offsetParam, page].filter((v) => v !== undefined).length;
+  if (modes > 1) throw ApiError.validation([{ field: 'cursor', message: 'use only one of cursor, starting_after, ending_before, offset and page' }]);
+  if (cursor !== undefined) {
+    const state = decodeCursor(cursor, keys);
+    anchor = { values: state.v, direction: state.d };
+  } else if (startingAfter !== undefined || endingBefore !== undefined) {
+    const id = (startingAfter ?? endingBefore)!;
+    const row = await delegate.findFirst({ where: scopedWhere(scope, { id }) });
+    if (!row) throw new ApiError('INVALID_FIELD_VALUE', `No such ${snake(model).slice(1)}: '${id}'`, {}, startingAfter !== undefined ? 'starting_after' : 'ending_before');
+    anchor = { values: rowValues(row, keys), direction: startingAfter !== undefined ? 'n' : 'p' };
+  }
+  const offset = offsetParam ?? (page !== undefined ? (page - 1) * limit : 0);
+  if (offset > REST_OFFSET_MAX) throw ApiError.validation([{ field: 'page', message: `page reaches past offset ${REST_OFFSET_MAX}` }]);
+
+  const backwards = anchor?.direction === 'p';
+  const orderBy = keys.map((k) => ({ [k.field.name]: backwards ? (k.dir === 'asc' ? 'desc' : 'asc') : k.dir }));
+  const where = anchor ? { AND: [filter, keyset(keys, anchor.values, anchor.direction)] } : filter;
+  const [rows, total] = await Promise.all([
+    delegate.findMany({ where, orderBy, take: limit + 1, skip: anchor ? 0 : offset, include: Object.keys(include).length ? include : undefined }) as Promise<Record<string, unknown>[]>,
+    delegate.count({ where: filter }) as Promise<number>,
+  ]);
+  const more = rows.length > limit;
+  const pageRows = rows.slice(0, limit);
+  if (backwards) pageRows.reverse();
+  const signature = sortSignature(keys);
+  const first = pageRows[0];
+  const last = pageRows[pageRows.length - 1];
+  // going forward, more rows after the page if we fetched one extra; going backward, there
+  // is always a next page (the anchor itself), and a previous one if we fetched one extra
+  const hasNext = backwards ? true : more;
+  const hasPrev = backwards ? more : anchor !== undefined || offset > 0;
+  return {
+    object: 'list',
+    data: pageRows.map((r) => pickFields(present(model, r), fields)),
+    pagination: {
+      has_more: backwards ? more : more,
+      next_cursor: hasNext && last ? encodeCursor({ s: signature, v: rowValues(last, keys), d: 'n' }) : null,
+      previous_cursor: hasPrev && first ? encodeCursor({ s: signature, v: rowValues(first, keys), d: 'p' }) : null,
+      total_count: total,
+      page_count: Math.max(1, Math.ceil(total / limit)),
+      current_page: anchor ? null : Math.floor(offset / limit) + 1,
+      limit,
+    },
+  };
+}

@@ -1,0 +1,32 @@
+// REST bodies are snake_case; operations take camelCase. Metadata keys are the caller's
+// own and pass through untouched.
+import { camel, snake } from '../representation.js';
+import { ApiError, type FieldError } from '../errors.js';
+
+const OPAQUE_KEYS = new Set(['metadata']);
+
+export function camelizeBody(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(camelizeBody);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [camel(k), OPAQUE_KEYS.has(k) ? v : camelizeBody(v)]),
+  );
+}
+
+/** Error field paths back in the caller's spelling: items.0.unitAmount -> items[0].unit_amount */
+export function restFieldPath(path: string): string {
+  return path
+    .split('.')
+    .map((seg, i, all) => (/^\d+$/.test(seg) ? `[${seg}]` : `${i > 0 && !/^\d+$/.test(all[i - 1] ?? '') ? '.' : i > 0 ? '.' : ''}${snake(seg)}`))
+    .join('')
+    .replace(/\.\[/g, '[')
+    .replace(/^\./, '');
+}
+
+export function restError(err: ApiError): ApiError {
+  const errors = err.details.errors as FieldError[] | undefined;
+  if (!errors) return err;
+  const mapped = errors.map((e) => ({ ...e, field: restFieldPath(e.field) }));
+  const out = new ApiError(err.code, mapped.length === 1 ? `${mapped[0].field}: ${mapped[0].message}` : err.message, { ...err.details, errors: mapped }, err.param ? restFieldPath(err.param) : undefined);
+  return out;
+}

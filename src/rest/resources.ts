@@ -1,0 +1,100 @@
+// Binds a model's operations to REST routes in one declaration: list (GET /v1/x and
+// /v1/x/list), create (POST /v1/x and /v1/x/create), retrieve, update (PATCH), actions.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.js';
+import { authorize } from '../auth/keys.js';
+import { executeMutation, scopedWhere, type MutationOperation } from '../operations/operation.js';
+import { present, snake } from '../representation.js';
+import { callContext, authenticate, type RestDeps } from './context.js';
+import { listResource, parseExpand, parseFields, pickFields } from './list.js';
+import { camelizeBody, restError } from './naming.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyOp = MutationOperation<any, any>;
+
+export interface ResourceRoutes {
+  path: string; // '/v1/orders'
+  model: string; // 'Order'
+  resource: string; // 'orders' (permission resource)
+  include?: Record<string, unknown>;
+  create?: AnyOp;
+  update?: AnyOp;
+  actions?: Record<string, AnyOp>;
+}
+
+type Query = Record<string, string | string[] | undefined>;
+
+function bodyObject(req: FastifyRequest): Record<string, unknown> {
+  const body = req.body;
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw ApiError.validation([{ field: 'body', message: 'the body must be a JSON object', expected: 'object' }]);
+  }
+  return camelizeBody(body) as Record<string, unknown>;
+}
+
+async function run(req: FastifyRequest, deps: RestDeps, op: AnyOp, input: Record<string, unknown>) {
+  try {
+    return await executeMutation(op, await callContext(req, deps), input);
+  } catch (err) {
+    throw err instanceof ApiError ? restError(err) : err;
+  }
+}
+
+export function registerResource(app: FastifyInstance, deps: RestDeps, r: ResourceRoutes) {
+  const prisma = deps.services.db.prisma as unknown as Record<string, { findFirst: Function }>;
+  const delegate = prisma[r.model[0].toLowerCase() + r.model.slice(1)];
+  const noun = snake(r.model).slice(1);
+
+  const list = async (req: FastifyRequest) => {
+    const principal = await authenticate(req, deps);
+    authorize(principal, `${r.resource}:read`);
+    const page = await listResource(deps.services.db.prisma, r.model, principal, req.query as Query, r.include ?? {});
+    return { ...page, url: r.path };
+  };
+  app.get(r.path, list);
+  app.get(`${r.path}/list`, list);
+
+  app.get(`${r.path}/:id`, async (req) => {
+    const principal = await authenticate(req, deps);
+    authorize(principal, `${r.resource}:read`);
+    const { id } = req.params as { id: string };
+    const query = req.query as Query;
+    const include = parseExpand(r.model, query, r.include ?? {});
+    const row = await delegate.findFirst({ where: scopedWhere(principal, { id }), include: Object.keys(include).length ? include : undefined });
+    if (!row) throw ApiError.notFound(noun, id);
+    return pickFields(present(r.model, row), parseFields(query));
+  });
+
+  if (r.create) {
+    const create = r.create;
+    const handler = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
+      const result = await run(req, deps, create, bodyObject(req));
+      if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+      return reply.status(201).send(result.body);
+    };
+    app.post(r.path, handler);
+    app.post(`${r.path}/create`, handler);
+  }
+
+  if (r.update) {
+    const update = r.update;
+    app.patch(`${r.path}/:id`, async (req, reply) => {
+      const body = bodyObject(req);
+      if ('id' in body) throw ApiError.validation([{ field: 'id', message: 'id is read-only; it comes from the path' }]);
+      const result = await run(req, deps, update, { ...body, id: (req.params as { id: string }).id });
+      if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+      return result.body;
+    });
+  }
+
+  for (const [action, op] of Object.entries(r.actions ?? {})) {
+    app.post(`${r.path}/:id/${action}`, async (req, reply) => {
+      const body = bodyObject(req);
+      if ('id' in body) throw ApiError.validation([{ field: 'id', message: 'id is read-only; it comes from the path' }]);
+      const result = await run(req, deps, op, { ...body, id: (req.params as { id: string }).id });
+      if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+      return result.body;
+    });
+  }
+}

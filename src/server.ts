@@ -1,0 +1,66 @@
+// Starts and stops a whole server: database, migrations, event bus, HTTP. main.ts and the
+// tests both use it.
+import { pino, type Logger } from 'pino';
+import { Redis } from 'ioredis';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { createEventBus, type EventBus } from './events/bus.js';
+import { buildApp } from './app.js';
+import { bootstrapSandbox } from './accounts.js';
+
+export interface RunningServer {
+  config: Config;
+  db: Database;
+  bus: EventBus;
+  app: FastifyInstance;
+  url: string;
+  port: number;
+  /** the sandbox key created on first start, if this start created it */
+  sandboxKey?: string;
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+export function createLogger(config: Config): Logger {
+  return pino({
+    level: config.LOG_LEVEL,
+    redact: { paths: ['req.headers.authorization', 'req.headers["x-svc-api-key"]', 'req.headers["x-admin-key"]', 'headers.authorization'], censor: '[redacted]' },
+  });
+}
+
+export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+  const config = loadConfig(env);
+  const logger = createLogger(config);
+  const db = await openDatabase({
+    databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE, migrate: true, shareEmbedded: true,
+  });
+  const bus = await createEventBus(config.REDIS_URL);
+  let probeClient: Redis | undefined;
+  const probeBroker = config.REDIS_URL
+    ? async () => {
+        probeClient ??= new Redis(config.REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 1 });
+        if (probeClient.status === 'wait') await probeClient.connect();
+        return (await probeClient.ping()) === 'PONG';
+      }
+    : undefined;
+  const services = { db, bus, apiVersion: config.API_VERSION };
+  const { app, close } = await buildApp({ config, services, logger, probeBroker });
+  const sandboxKey = await bootstrapSandbox(db.prisma);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  let stopped = false;
+  return {
+    config, db, bus, app, logger, port, sandboxKey,
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await close();
+      await bus.close();
+      probeClient?.disconnect();
+      await db.close();
+    },
+  };
+}
