@@ -1,6 +1,6 @@
 // Assembles the HTTP server: Fastify with the REST facade, the GraphQL door (HTTP, SSE,
 // WebSocket), health and metrics. No business logic lives here.
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import type { Logger } from 'pino';
 import { ApiError } from './errors.js';
@@ -55,8 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
     genReqId: () => newId(ID_PREFIX.request),
-    requestIdLogLabel: 'request_id',
-    disableRequestLogging: true,
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     trustProxy: true,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

@@ -35,7 +35,8 @@ async function main() {
   throw new Error('usage: migrate deploy | migrate create <name>');
 }
 
-main().catch((err: Error) => {
+// exit at once: the Wasm schema engine leaves timers behind after a migration
+main().then(() => process.exit(0), (err: Error) => {
   console.error(err.message);
   process.exit(1);
 });

@@ -17,7 +17,7 @@ import type {
   Transaction,
 } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/prisma/client.js';
-import { applyMigrations } from './schema-engine.js';
+import { applyMigrations, readMigrationsList } from './schema-engine.js';
 
 export type Prisma = InstanceType<typeof PrismaClient>;
 
@@ -121,9 +121,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     if (opts.shareEmbedded) cleanups.unshift(await shareEmbedded(pg, opts.dataDir));
   }
 
-  if (opts.migrate) await applyMigrations(factory);
   const prisma = new PrismaClient({ adapter: countingFactory(factory, counter) });
   await prisma.$connect();
+  // Loading the Wasm schema engine costs time: only when a committed migration is not applied.
+  if (opts.migrate && (await pendingMigrations(prisma)).length > 0) await applyMigrations(factory);
   return {
     prisma,
     kind,
@@ -133,6 +134,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       for (const fn of cleanups) await fn();
     },
   };
+}
+
+async function pendingMigrations(prisma: Prisma): Promise<string[]> {
+  const committed = (await readMigrationsList()).migrationDirectories.map((d) => d.path);
+  let applied: string[] = [];
+  try {
+    const rows = await prisma.$queryRawUnsafe<{ migration_name: string }[]>(
+      'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+    );
+    applied = rows.map((r) => r.migration_name);
+  } catch {
+    // no migrations table yet: everything is pending
+  }
+  return committed.filter((name) => !applied.includes(name));
 }
 
 async function shareEmbedded(pg: PGlite, dataDir: string): Promise<() => Promise<void>> {

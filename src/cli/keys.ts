@@ -1,0 +1,91 @@
+// The key CLI for scripts and operators. Works on the same DATA_DIR or DATABASE_URL as the
+// server, also while the server runs (it then goes through the server's database socket).
+//
+//   npm run --silent keys -- create [--mode test|live] [--type secret|restricted|publishable|svc]
+//                                   [--account NAME] [--permissions orders:read,...] [--name TEXT]
+//                                   [--expires-at ISO-8601]          prints only the new key
+//   npm run --silent keys -- list [--account NAME] [--json]       never prints secrets
+//   npm run --silent keys -- revoke KEY_ID
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { createApiKey, validatePermissions, type KeyMode, type KeyType } from '../auth/keys.js';
+import { findOrCreateAccount, SANDBOX_ACCOUNT } from '../accounts.js';
+import { ApiError } from '../errors.js';
+
+const USAGE = `usage:
+  keys create [--mode test|live] [--type secret|restricted|publishable|svc] [--account NAME]
+              [--permissions resource:action,...] [--name TEXT] [--expires-at ISO-8601]
+  keys list [--account NAME] [--json]
+  keys revoke KEY_ID`;
+
+class UsageError extends Error {}
+
+async function main(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      mode: { type: 'string', default: 'test' },
+      type: { type: 'string', default: 'secret' },
+      account: { type: 'string' },
+      permissions: { type: 'string' },
+      name: { type: 'string' },
+      'expires-at': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) throw new UsageError(USAGE);
+  if (!['create', 'list', 'revoke'].includes(command)) throw new UsageError(`unknown command '${command}'\n${USAGE}`);
+  const mode = values.mode as KeyMode;
+  const type = values.type as KeyType;
+  if (!['test', 'live'].includes(mode)) throw new UsageError('--mode is test or live');
+  if (!['secret', 'restricted', 'publishable', 'svc'].includes(type)) throw new UsageError('--type is secret, restricted, publishable or svc');
+  let expiresAt: Date | undefined;
+  if (values['expires-at']) {
+    expiresAt = new Date(values['expires-at']);
+    if (Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires-at takes an ISO 8601 date-time');
+  }
+  const permissions = values.permissions ? validatePermissions(values.permissions.split(',').map((p) => p.trim()).filter(Boolean)) : undefined;
+
+  const config = loadConfig();
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, migrate: true, poolSize: 2 });
+  try {
+    const prisma = db.prisma;
+    if (command === 'create') {
+      const { account } = await findOrCreateAccount(prisma, values.account ?? SANDBOX_ACCOUNT);
+      const { key, secret } = await createApiKey(prisma, { accountId: account.id, type, mode, name: values.name, permissions, expiresAt });
+      process.stderr.write(`created ${key.id} (${type}, ${mode}) for account '${account.name}'; the key is shown once:\n`);
+      process.stdout.write(`${secret}\n`);
+    } else if (command === 'list') {
+      const where = values.account ? { account: { name: values.account } } : {};
+      const keys = await prisma.apiKey.findMany({ where, include: { account: true }, orderBy: { createdAt: 'asc' } });
+      const rows = keys.map((k) => ({
+        id: k.id, account: k.account.name, type: k.type, mode: k.mode, key: k.redacted, name: k.name, permissions: k.permissions,
+        created: k.createdAt.toISOString(), expires_at: k.expiresAt?.toISOString() ?? null, revoked_at: k.revokedAt?.toISOString() ?? null,
+      }));
+      if (values.json) process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+      else for (const r of rows) process.stdout.write(`${r.id}  ${r.key.padEnd(20)} ${r.type.padEnd(11)} ${r.account}  ${r.revoked_at ? `revoked ${r.revoked_at}` : 'active'}${r.name ? `  ${r.name}` : ''}\n`);
+    } else {
+      const id = rest[0];
+      if (!id) throw new UsageError('keys revoke KEY_ID');
+      const updated = await prisma.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+      if (updated.count === 0) {
+        const exists = await prisma.apiKey.findUnique({ where: { id } });
+        throw new UsageError(exists ? `${id} is already revoked` : `no key ${id}`);
+      }
+      process.stderr.write(`revoked ${id}\n`);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+// exit at once: the Wasm schema engine leaves timers behind after a migration
+main(process.argv.slice(2)).then(() => process.exit(0), (err: Error) => {
+  const message = err instanceof ApiError ? `${err.message}${err.details.errors ? `: ${JSON.stringify(err.details.errors)}` : ''}` : err.message;
+  process.stderr.write(`${message}\n`);
+  process.exit(err instanceof UsageError || err instanceof ApiError ? 2 : 1);
+});
