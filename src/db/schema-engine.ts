@@ -33,7 +33,18 @@ function loadEngineModule(): Promise<SchemaEngineModule> {
     const require = createRequire(import.meta.url);
     const bgPath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
     const wasmBytes = await readFile(join(dirname(bgPath), 'schema_engine_bg.wasm'));
-    const { instance } = await WebAssembly.instantiate(wasmBytes, { './schema_engine_bg.js': bg as WebAssembly.ModuleImports });
+    // The engine arms timers it never clears; unref them so a finished migration lets the
+    // process exit.
+    const imports: Record<string, unknown> = { ...bg };
+    for (const name of Object.keys(bg).filter((k) => k.startsWith('__wbg_setTimeout_'))) {
+      const original = bg[name] as (...args: unknown[]) => unknown;
+      imports[name] = (...args: unknown[]) => {
+        const timer = original(...args) as { unref?: () => void } | undefined;
+        timer?.unref?.();
+        return timer;
+      };
+    }
+    const { instance } = await WebAssembly.instantiate(wasmBytes, { './schema_engine_bg.js': imports as WebAssembly.ModuleImports });
     bg.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
     return bg as unknown as SchemaEngineModule;

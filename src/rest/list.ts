@@ -25,10 +25,29 @@ function one(q: Query, key: string): string | undefined {
   return Array.isArray(v) ? v[v.length - 1] : v;
 }
 
+// Prisma's Int is PostgreSQL's int4, and PostgreSQL has no year 0: values outside these
+// ranges reach the database as errors (a 500), so they are refused here as bad input.
+const INT4_MIN = -2_147_483_648;
+const INT4_MAX = 2_147_483_647;
+const DATE_MIN_MS = Date.parse('0001-01-01T00:00:00Z');
+const DATE_MAX_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+function isInt4(v: unknown): v is number {
+  return Number.isSafeInteger(v) && (v as number) >= INT4_MIN && (v as number) <= INT4_MAX;
+}
+
+function dateInRange(d: Date): boolean {
+  const ms = d.getTime();
+  return !Number.isNaN(ms) && ms >= DATE_MIN_MS && ms <= DATE_MAX_MS;
+}
+
 function coerce(field: FieldInfo, raw: string, param: string, faults: FieldError[]): unknown {
   switch (field.type) {
     case 'Int': {
-      if (!/^-?\d+$/.test(raw)) { faults.push({ field: param, message: `'${raw}' is not an integer`, expected: 'integer' }); return undefined; }
+      if (!/^-?\d+$/.test(raw) || !isInt4(Number(raw))) {
+        faults.push({ field: param, message: `'${raw}' is not an integer from ${INT4_MIN} to ${INT4_MAX}`, expected: 'integer' });
+        return undefined;
+      }
       return Number(raw);
     }
     case 'Boolean':
@@ -36,7 +55,7 @@ function coerce(field: FieldInfo, raw: string, param: string, faults: FieldError
       return raw === 'true';
     case 'DateTime': {
       const d = /^\d+$/.test(raw) ? new Date(Number(raw) * 1000) : /^\d{4}-\d{2}-\d{2}/.test(raw) ? new Date(raw) : new Date(NaN);
-      if (Number.isNaN(d.getTime())) { faults.push({ field: param, message: `'${raw}' is not a date`, expected: 'Unix seconds or ISO 8601' }); return undefined; }
+      if (!dateInRange(d)) { faults.push({ field: param, message: `'${raw}' is not a date from year 1 to 9999`, expected: 'Unix seconds or ISO 8601' }); return undefined; }
       return d;
     }
     case 'String':
@@ -89,6 +108,8 @@ export function parseFilters(model: string, query: Query): BoolExp {
       and.push(nest(path, { _gte: coerce(field, parts[0], param, faults), _lte: coerce(field, parts[1], param, faults) }));
     } else if (op === 'is_null') {
       if (raw !== 'true' && raw !== 'false') { faults.push({ field: param, message: 'expected true or false' }); return; }
+      // Prisma refuses `null` for a required field: say so instead of failing in the database
+      if (!field.nullable) { faults.push({ field: param, message: `'${name}' is never null`, expected: 'a nullable field' }); return; }
       and.push(nest(path, { _is_null: raw === 'true' }));
     } else if ((op === 'like' || op === 'ilike') && field.type !== 'String') {
       faults.push({ field: param, message: `_${op} applies to text fields only` });
@@ -170,10 +191,25 @@ function encodeCursor(state: CursorState): string {
   return Buffer.from(JSON.stringify(state)).toString('base64url');
 }
 
+/** Is `v` a sort value of this key as rowValues wrote it? A cursor is client input. */
+function validCursorValue(key: SortKey, v: unknown): boolean {
+  switch (key.field.type) {
+    case 'Int': return isInt4(v);
+    case 'Float': return typeof v === 'number' && Number.isFinite(v);
+    case 'Boolean': return typeof v === 'boolean';
+    case 'DateTime': return typeof v === 'string' && dateInRange(new Date(v));
+    case 'String': return typeof v === 'string' && !v.includes('\u0000');
+    default: return false;
+  }
+}
+
 function decodeCursor(raw: string, keys: SortKey[]): CursorState {
   try {
     const state = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as CursorState;
-    if (state.s !== sortSignature(keys) || !Array.isArray(state.v) || state.v.length !== keys.length || (state.d !== 'n' && state.d !== 'p')) {
+    if (
+      state.s !== sortSignature(keys) || !Array.isArray(state.v) || state.v.length !== keys.length || (state.d !== 'n' && state.d !== 'p')
+      || !keys.every((k, i) => validCursorValue(k, state.v[i]))
+    ) {
       throw new Error('mismatch');
     }
     return state;
@@ -237,15 +273,30 @@ export function parseExpand(model: string, query: Query, base: Record<string, un
   return include;
 }
 
-export function parseFields(query: Query): string[] | undefined {
+/** The names a representation of `model` can carry (see present()). */
+function representationNames(model: string): Set<string> {
+  const names = new Set(['id', 'object', 'livemode']);
+  for (const f of modelInfo(model).fields.values()) names.add(f.kind === 'scalar' ? restName(f, model) : snake(f.name));
+  return names;
+}
+
+/** `fields=id,status`, checked against the model so that an empty page refuses a typo too. */
+export function parseFields(model: string, query: Query): string[] | undefined {
   const raw = one(query, 'fields');
   if (raw === undefined) return undefined;
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const fields = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const known = representationNames(model);
+  const unknown = fields.filter((f) => !known.has(f));
+  if (unknown.length) {
+    throw ApiError.validation(unknown.map((f) => ({ field: 'fields', message: `unknown field '${f}'`, expected: [...known].join(', ') })));
+  }
+  return fields;
 }
 
 export function pickFields(obj: Record<string, unknown>, fields: string[] | undefined): Record<string, unknown> {
   if (!fields) return obj;
-  const unknown = fields.filter((f) => !(f in obj));
+  // own keys only: `fields=constructor` must not reach Object.prototype
+  const unknown = fields.filter((f) => !Object.hasOwn(obj, f));
   if (unknown.length) {
     throw ApiError.validation(unknown.map((f) => ({ field: 'fields', message: `unknown field '${f}'`, expected: Object.keys(obj).join(', ') })));
   }

@@ -1,6 +1,10 @@
 // Once per run: with DATABASE_URL, apply migrations before any test server starts, so that
-// servers started in parallel do not race on the first migration. Prints which databases
-// this run uses, so a skipped PostgreSQL or Redis test is explained.
+// servers started in parallel do not race on the first migration. Without it, build one
+// migrated PGlite data folder that every test server copies (initdb costs seconds each).
+// Prints which databases this run uses, so a skipped PostgreSQL or Redis test is explained.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openDatabase } from '../../src/db/client.js';
 
 export default async function setup() {
@@ -9,5 +13,11 @@ export default async function setup() {
   if (url) {
     const db = await openDatabase({ databaseUrl: url, dataDir: '.', migrate: true, poolSize: 1 });
     await db.close();
+    return;
   }
+  const template = mkdtempSync(join(tmpdir(), 'commerce-template-'));
+  const db = await openDatabase({ dataDir: template, migrate: true });
+  await db.close();
+  process.env.TEST_PGLITE_TEMPLATE = join(template, 'pgdata');
+  return () => rmSync(template, { recursive: true, force: true });
 }

@@ -1,7 +1,7 @@
 // Test harness: a real server on a free port (PGlite in a temp folder, or PostgreSQL/Redis
 // when DATABASE_URL/REDIS_URL are set), accounts and keys made for each test, and a small
 // HTTP client over fetch.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../src/server.js';
@@ -30,6 +30,8 @@ let counter = 0;
 
 export function testEnv(extra: Record<string, string | undefined> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'commerce-test-'));
+  const template = process.env.TEST_PGLITE_TEMPLATE;
+  if (!process.env.DATABASE_URL && template && existsSync(template)) cpSync(template, join(dataDir, 'pgdata'), { recursive: true });
   return {
     dataDir,
     env: {

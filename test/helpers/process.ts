@@ -1,0 +1,84 @@
+// Real processes for the tests that need them: the server started as `npm start` would
+// start it, and the key CLI as `npm run --silent keys -- ...` runs it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+
+export interface ServerProcess {
+  url: string;
+  stdout: () => string;
+  proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `src/main.ts` on a free port and resolves once it listens. */
+export function spawnServer(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<ServerProcess> {
+  const proc = spawn(tsx, ['src/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (proc.exitCode !== null) return resolve();
+      proc.once('exit', () => resolve());
+      proc.kill('SIGTERM');
+      setTimeout(() => proc.kill('SIGKILL'), 10_000).unref();
+    });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}\n${err}`));
+    }, timeoutMs);
+    const check = () => {
+      for (const line of out.split('\n')) {
+        if (!line.startsWith('{')) continue;
+        try {
+          const rec = JSON.parse(line) as { msg?: string; url?: string };
+          if (rec.msg === 'server listening' && rec.url) {
+            clearTimeout(timer);
+            proc.stdout!.off('data', check);
+            resolve({ url: rec.url, stdout: () => out, proc, stop });
+            return;
+          }
+        } catch {
+          // not a log line
+        }
+      }
+    };
+    proc.stdout!.on('data', check);
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}\n${err}`));
+    });
+  });
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run --silent keys -- ...args` */
+export function runKeys(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const proc = spawn('npm', ['run', '--silent', 'keys', '--', ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    proc.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    proc.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
