@@ -48,8 +48,10 @@ export function defineMutation<I, R extends { id: string }>(op: MutationOperatio
 
 export interface MutationResult {
   id: string;
-  /** the REST representation, as recorded for idempotent replay */
+  /** the REST representation */
   body: Record<string, unknown>;
+  /** that representation serialized, exactly as recorded for idempotent replay */
+  json: string;
   replayed: boolean;
 }
 
@@ -90,7 +92,7 @@ interface RecordedError {
   error: { code: ErrorCode; message: string; details: Record<string, unknown>; param?: string };
 }
 
-function replay(record: { state: string; requestHash: string; responseBody: unknown }, hash: string, key: string, opName: string): MutationResult {
+function replay(record: { state: string; requestHash: string; responseBody: string | null }, hash: string, key: string): MutationResult {
   if (record.requestHash !== hash) {
     throw new ApiError(
       'IDEMPOTENCY_KEY_REUSED',
@@ -101,13 +103,13 @@ function replay(record: { state: string; requestHash: string; responseBody: unkn
   if (record.state !== 'completed') {
     throw new ApiError('RESOURCE_LOCKED', `A request with Idempotency-Key '${key}' is still in progress`, { idempotency_key: key });
   }
-  const body = record.responseBody as Record<string, unknown> | RecordedError;
+  const json = record.responseBody ?? '{}';
+  const body = JSON.parse(json) as Record<string, unknown> | RecordedError;
   if ('error' in body && body.error && typeof body.error === 'object' && 'code' in body.error) {
     const e = (body as RecordedError).error;
     throw new ApiError(e.code, e.message, e.details, e.param);
   }
-  void opName;
-  return { id: String((body as Record<string, unknown>).id), body: body as Record<string, unknown>, replayed: true };
+  return { id: String((body as Record<string, unknown>).id), body: body as Record<string, unknown>, json, replayed: true };
 }
 
 /**
@@ -148,7 +150,7 @@ export async function executeMutation<I, R extends { id: string }>(
           where: { apiKeyId_key: { apiKeyId: principal.keyId, key: idempotencyKey } },
         });
         if (!existing) throw new ApiError('RESOURCE_LOCKED', 'The idempotency key is busy; retry shortly', { idempotency_key: idempotencyKey });
-        return replay(existing, hash, idempotencyKey, op.name);
+        return replay(existing, hash, idempotencyKey);
       }
     }
     const input = parseInput(op.input, rawInput);
@@ -175,13 +177,14 @@ export async function executeMutation<I, R extends { id: string }>(
       });
     }
     const body = present(op.model, row as unknown as Record<string, unknown>);
+    const json = JSON.stringify(body);
     if (idempotencyKey !== undefined) {
       await tx.idempotencyRecord.update({
         where: { apiKeyId_key: { apiKeyId: principal.keyId, key: idempotencyKey } },
-        data: { state: 'completed', responseStatus: 200, responseBody: body as object },
+        data: { state: 'completed', responseStatus: 200, responseBody: json },
       });
     }
-    return { id: row.id, body, replayed: false };
+    return { id: row.id, body, json, replayed: false };
   };
 
   let result: MutationResult;
@@ -193,7 +196,7 @@ export async function executeMutation<I, R extends { id: string }>(
       await prisma.idempotencyRecord.createMany({
         data: [{
           apiKeyId: principal.keyId, key: idempotencyKey, method: 'POST', path: op.name, requestHash: hash, state: 'completed',
-          responseStatus: err.status, responseBody: { error: { code: err.code, message: err.message, details: err.details, param: err.param } } as object,
+          responseStatus: err.status, responseBody: JSON.stringify({ error: { code: err.code, message: err.message, details: err.details, param: err.param } }),
           expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
         }],
         skipDuplicates: true,
