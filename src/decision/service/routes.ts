@@ -1,0 +1,115 @@
+// REST door of the decision service: /api/svc/catalog, /api/svc/decisions,
+// /api/svc/requests/{idempotencyKey}, the OpenAPI description, the static helpers under
+// /svc/, and the operators' usage report. Errors use the service's own body shape.
+import { readFileSync } from 'node:fs';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../errors.js';
+import type { KeyAuthenticator, Principal } from '../../auth/keys.js';
+import { requireAdmin } from '../../ops/health.js';
+import { SvcError } from './errors.js';
+import type { DecisionService } from './service.js';
+
+const STATIC_DIR = new URL('../static/', import.meta.url);
+const KEY_LIKE = /^(sk|rk|pk|svc)_(test|live)_/;
+
+function staticFile(name: string): string {
+  return readFileSync(new URL(name, STATIC_DIR), 'utf8');
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export function baseUrl(req: FastifyRequest): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+/** A service key, from its header only. */
+export async function svcPrincipal(auth: KeyAuthenticator, raw: string | undefined): Promise<Principal> {
+  if (!raw) throw new SvcError(401, 'MISSING_SVC_KEY', 'Send your service key in the X-Svc-Api-Key header', 'Create one with `npm run --silent keys -- create --type svc` and send it as X-Svc-Api-Key');
+  let principal: Principal;
+  try {
+    principal = await auth.fromSecret(raw.trim());
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'EXPIRED_API_KEY') throw new SvcError(401, 'EXPIRED_SVC_KEY', 'This service key has expired', 'Create a new service key');
+    if (err instanceof ApiError) throw new SvcError(401, 'INVALID_SVC_KEY', 'This service key is not valid (unknown, revoked or of an inactive account)', 'Check the X-Svc-Api-Key header or create a new service key');
+    throw err;
+  }
+  if (principal.type !== 'svc') {
+    throw new SvcError(403, 'WRONG_KEY_TYPE', 'The decision service takes a service key (svc_), not an API key of the commerce API', 'Create a service key with `npm run --silent keys -- create --type svc`');
+  }
+  return principal;
+}
+
+/** Keys are never accepted in a URL: refuse one rather than use it. */
+function refuseKeyInUrl(req: FastifyRequest) {
+  const query = req.query as Record<string, unknown>;
+  const suspicious = Object.entries(query ?? {}).some(([k, v]) => /key|token|secret|auth/i.test(k) || (typeof v === 'string' && KEY_LIKE.test(v)));
+  const params = req.params as Record<string, string> | undefined;
+  if (suspicious || Object.values(params ?? {}).some((v) => KEY_LIKE.test(v))) {
+    throw new SvcError(400, 'KEY_IN_URL', 'Keys are never accepted in a URL; this request was not processed', 'Send the key only in the X-Svc-Api-Key header, and consider rotating a key that was put in a URL');
+  }
+}
+
+function fromFastifyError(err: FastifyError): SvcError | undefined {
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) return new SvcError(413, 'PAYLOAD_TOO_LARGE', 'The body is too large', 'Send at most 4000 characters of message');
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.statusCode === 415) return new SvcError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON', 'Set Content-Type: application/json');
+  if (err.statusCode === 400 || err instanceof SyntaxError) return new SvcError(400, 'INVALID_JSON', `The body is not valid JSON: ${err.message}`, 'Send a JSON object {industry, scenario, message?}');
+  return undefined;
+}
+
+function send(reply: FastifyReply, err: SvcError) {
+  if (err.extra.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.extra.retryAfterSeconds));
+  return reply.status(err.status).send(err.toBody(reply.request.id));
+}
+
+export function registerDecisionRoutes(app: FastifyInstance, deps: { service: DecisionService; auth: KeyAuthenticator; adminKey?: string }) {
+  const { service, auth } = deps;
+  const starterPy = staticFile('starter.py');
+  const starterMjs = staticFile('starter.mjs');
+  const example = staticFile('example.json');
+  const openapi = staticFile('openapi.json');
+
+  app.get('/svc/starter.py', async (_req, reply) => reply.type('text/x-python; charset=utf-8').send(starterPy));
+  app.get('/svc/starter.mjs', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(starterMjs));
+  app.get('/svc/example.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(example));
+  app.get('/admin/svc/usage', async (req) => {
+    requireAdmin(req.headers['x-admin-key'], deps.adminKey);
+    const q = req.query as { key_id?: string; since?: string };
+    return { object: 'list', data: await service.usage({ apiKeyId: q.key_id, since: q.since }) };
+  });
+
+  void app.register(async (svc) => {
+    svc.setErrorHandler((err: FastifyError, req, reply) => {
+      if (err instanceof SvcError) return send(reply, err);
+      const mapped = fromFastifyError(err);
+      if (mapped) return send(reply, mapped);
+      req.log.error({ err }, 'unhandled error in the decision service');
+      return send(reply, new SvcError(500, 'INTERNAL_ERROR', 'An unexpected error occurred', 'Report the request_id; do not retry automatically'));
+    });
+    svc.setNotFoundHandler((req, reply) =>
+      send(reply, new SvcError(404, 'ROUTE_NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`, 'See GET /api/svc/catalog and /api/svc/openapi.json')),
+    );
+
+    svc.get('/catalog', async (req) => service.catalog(baseUrl(req)));
+    svc.get('/openapi.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(openapi));
+
+    svc.post('/decisions', async (req, reply) => {
+      refuseKeyInUrl(req);
+      const principal = await svcPrincipal(auth, header(req, 'x-svc-api-key'));
+      service.countAttempt(principal.keyId);
+      const idem = service.checkIdempotencyKey(header(req, 'idempotency-key'));
+      const input = service.parseRequest(req.body);
+      const outcome = await service.run(principal.keyId, idem, input, req.id);
+      if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
+      return reply.status(outcome.status).send(outcome.body);
+    });
+
+    svc.get('/requests/:idempotencyKey', async (req) => {
+      refuseKeyInUrl(req);
+      const principal = await svcPrincipal(auth, header(req, 'x-svc-api-key'));
+      return service.lookup(principal.keyId, (req.params as { idempotencyKey: string }).idempotencyKey);
+    });
+  }, { prefix: '/api/svc' });
+}
