@@ -12,11 +12,13 @@ import { createGraphQL } from './graphql/http.js';
 import { authenticate, sendError, type RestDeps } from './rest/context.js';
 import { registerResource } from './rest/resources.js';
 import { createMetrics, registerHealth } from './ops/health.js';
+import { registerDecisionRoutes } from './decision/service/routes.js';
 import { cancelOrder, createOrder, fulfillOrder, updateOrder } from './modules/orders/operations.js';
 import { createCustomer, updateCustomer } from './modules/customers/operations.js';
 import { createProduct, updateProduct } from './modules/products/operations.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
+const MAX_PARAM_LENGTH = 200;
 
 /** Fastify's own errors (parsing, limits) in the spec's envelope. */
 function fromFastifyError(err: FastifyError): ApiError | undefined {
@@ -31,6 +33,11 @@ function fromFastifyError(err: FastifyError): ApiError | undefined {
       return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json');
     case 'FST_ERR_CTP_INVALID_TYPE':
       return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'The Content-Type header is not valid');
+    // router errors, reported through the frameworkErrors option (else Fastify answers them raw)
+    case 'FST_ERR_BAD_URL':
+      return new ApiError('INVALID_FIELD_FORMAT', 'The request path is not a valid URL (a percent-encoding is malformed)', {}, 'path');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new ApiError('INVALID_FIELD_VALUE', `A path parameter is longer than ${MAX_PARAM_LENGTH} characters`, { max_length: MAX_PARAM_LENGTH }, 'path');
     default:
       break;
   }
@@ -59,7 +66,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     trustProxy: true,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // a malformed or overlong path is answered before any hook runs: give it the envelope too
+    frameworkErrors: (err, req, reply) => {
+      req.startedAt = performance.now();
+      reply.header('X-Request-Id', req.id);
+      return sendError(reply, fromFastifyError(err) ?? new ApiError('INTERNAL_ERROR', 'The request could not be routed'));
+    },
   });
   const auth = new KeyAuthenticator(services.db.prisma);
   const rest: RestDeps = { services, auth };
@@ -70,6 +83,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
     defaultJson(req, body as string, done);
+  });
+  // REST bodies are JSON only: text/plain on /v1 is a 415, as any other type, rather than a
+  // string the handlers would refuse as "not an object". Other doors keep Fastify's parser.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (req, body, done) => {
+    if (req.url.startsWith('/v1/')) return done(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json'), undefined);
+    done(null, body);
   });
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
@@ -124,6 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
   registerResource(app, rest, { path: '/v1/customers', model: 'Customer', resource: 'customers', create: createCustomer, update: updateCustomer });
   registerResource(app, rest, { path: '/v1/products', model: 'Product', resource: 'products', create: createProduct, update: updateProduct });
+
+  registerDecisionRoutes(app, { service: services.decisions, auth, adminKey: config.ADMIN_API_KEY });
 
   registerHealth(app, {
     services, metrics, adminKey: config.ADMIN_API_KEY, probeBroker: deps.probeBroker,

@@ -8,6 +8,9 @@ import { openDatabase, type Database } from './db/client.js';
 import { createEventBus, type EventBus } from './events/bus.js';
 import { buildApp } from './app.js';
 import { bootstrapSandbox } from './accounts.js';
+import { DecisionService } from './decision/service/service.js';
+import { loadRecordCipher } from './decision/service/crypto.js';
+import { judgeFromEnv } from './decision/judge/index.js';
 
 export interface RunningServer {
   config: Config;
@@ -44,7 +47,18 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
         return (await probeClient.ping()) === 'PONG';
       }
     : undefined;
-  const services = { db, bus, apiVersion: config.API_VERSION };
+  const decisions = new DecisionService({
+    prisma: db.prisma,
+    cipher: loadRecordCipher(config.SVC_ENCRYPTION_KEY, config.dataDir).cipher,
+    judge: judgeFromEnv(env),
+    limits: { perKeyPerMinute: config.SVC_RATE_PER_KEY, totalPerMinute: config.SVC_RATE_TOTAL, concurrent: config.SVC_MAX_CONCURRENT },
+    runTimeoutMs: config.SVC_RUN_TIMEOUT_MS,
+  });
+  if (config.DATABASE_URL && !config.SVC_ENCRYPTION_KEY) {
+    logger.warn('SVC_ENCRYPTION_KEY is unset: decision records are sealed with a key in DATA_DIR; replicas sharing this database must share SVC_ENCRYPTION_KEY');
+  }
+  decisions.startPurging();
+  const services = { db, bus, apiVersion: config.API_VERSION, decisions };
   const { app, close } = await buildApp({ config, services, logger, probeBroker });
   const sandboxKey = await bootstrapSandbox(db.prisma);
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -58,6 +72,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       if (stopped) return;
       stopped = true;
       await close();
+      decisions.stop();
       await bus.close();
       probeClient?.disconnect();
       await db.close();

@@ -5,6 +5,7 @@ import '../events/graphql.js';
 import '../modules/customers/graphql.js';
 import '../modules/products/graphql.js';
 import '../modules/orders/graphql.js';
+import '../decision/service/graphql.js';
 
 let schema: GraphQLSchema | undefined;
 

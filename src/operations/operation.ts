@@ -7,6 +7,7 @@ import { ApiError, type ErrorCode, type FieldError } from '../errors.js';
 import { authorize, type Principal } from '../auth/keys.js';
 import type { Database, Prisma } from '../db/client.js';
 import type { EventBus, EventEnvelope } from '../events/bus.js';
+import type { DecisionService } from '../decision/service/service.js';
 import { ID_PREFIX, newId } from '../ids.js';
 import { present } from '../representation.js';
 
@@ -16,6 +17,7 @@ export interface Services {
   db: Database;
   bus: EventBus;
   apiVersion: string;
+  decisions: DecisionService;
 }
 
 /** Who is calling and on which data: every query is scoped by accountId and livemode. */

@@ -32,6 +32,14 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(ha, hb);
 }
 
+/** Admin and metrics routes need `x-admin-key` equal to ADMIN_API_KEY; without one set they are off. */
+export function requireAdmin(given: string | string[] | undefined, adminKey: string | undefined): void {
+  if (!adminKey) throw new ApiError('RESOURCE_ACCESS_DENIED', 'Admin routes are disabled: set ADMIN_API_KEY to enable them');
+  if (typeof given !== 'string' || !sameSecret(given, adminKey)) {
+    throw new ApiError(given ? 'INVALID_API_KEY' : 'MISSING_API_KEY', 'This route needs a valid x-admin-key header');
+  }
+}
+
 export function registerHealth(
   app: FastifyInstance,
   opts: { services: Services; metrics: Metrics; adminKey?: string; probeBroker?: () => Promise<boolean>; requireBroker: boolean },
@@ -56,11 +64,7 @@ export function registerHealth(
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: { database, broker } });
   });
   app.get('/metrics', async (req, reply) => {
-    const given = req.headers['x-admin-key'];
-    if (!opts.adminKey) throw new ApiError('RESOURCE_ACCESS_DENIED', 'Metrics are disabled: set ADMIN_API_KEY to enable them');
-    if (typeof given !== 'string' || !sameSecret(given, opts.adminKey)) {
-      throw new ApiError(given ? 'INVALID_API_KEY' : 'MISSING_API_KEY', 'The metrics route needs a valid x-admin-key header');
-    }
+    requireAdmin(req.headers['x-admin-key'], opts.adminKey);
     reply.header('Content-Type', opts.metrics.registry.contentType);
     return opts.metrics.registry.metrics();
   });
