@@ -1,5 +1,6 @@
 // Assembles the GraphQL schema from every area's types.
-import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
+import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { builder } from './builder.js';
 import '../events/graphql.js';
 import '../modules/customers/graphql.js';
@@ -16,5 +17,5 @@ export function graphqlSchema(): GraphQLSchema {
 
 /** The SDL committed as schema.graphql. */
 export function printedSchema(): string {
-  return `${printSchema(lexicographicSortSchema(graphqlSchema()))}\n`;
+  return `${printSchemaWithDirectives(lexicographicSortSchema(graphqlSchema()))}\n`;
 }
