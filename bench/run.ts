@@ -1,0 +1,306 @@
+// Load benchmark of the two list doors against a minimal baseline (npm run bench).
+//
+//   1. GraphQL  POST /graphql  { orders(where: {status: {_eq: "pending"}}, limit: 50) { id status amount currency createdAt } }
+//   2. REST     GET  /v1/orders/list?status_eq=pending&limit=50
+//
+// Our server (bench/server-process.ts) and the baseline (bench/baseline.ts) run as child
+// processes; autocannon runs here. Environment:
+//   DATABASE_URL          default postgresql://root@127.0.0.1:5432/bench (created if missing)
+//   BENCH_SECONDS         measured seconds per run (default 10)
+//   BENCH_WARMUP          warm-up seconds before each run (default 3)
+//   BENCH_CONNECTIONS     concurrent connections (default 50)
+//   DATABASE_POOL_SIZE    pool size of both servers (default 20, the server's default)
+//   BENCH_DOORS           graphql,rest (default both)
+//   BENCH_TARGETS         baseline,ours (default both)
+//   BENCH_TRACE=1         per-SQL-statement counts and times in both children
+//   BENCH_PROFILE=1       CPU profile of each server during each measured run, written to
+//                         bench/profiles/<door>-<target>.cpuprofile (npx tsx bench/profile-summary.ts)
+//   BENCH_RESULTS         output file (default bench/results.md; BENCH_RESULTS=- writes none)
+import { cpus, loadavg, platform, release, tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+import { killAllChildren, startChild, type Child, type ChildStats, type SqlStat } from './child.js';
+import { ensureDatabase, seedBench, type Seeded } from './seed.js';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const env = process.env;
+
+function intEnv(name: string, def: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+const config = {
+  databaseUrl: env.DATABASE_URL || 'postgresql://root@127.0.0.1:5432/bench',
+  seconds: intEnv('BENCH_SECONDS', 10, 1, 600),
+  warmup: intEnv('BENCH_WARMUP', 3, 0, 60),
+  connections: intEnv('BENCH_CONNECTIONS', 50, 1, 1000),
+  poolSize: intEnv('DATABASE_POOL_SIZE', 20, 1, 200),
+  doors: (env.BENCH_DOORS || 'graphql,rest').split(',').map((s) => s.trim()),
+  targets: (env.BENCH_TARGETS || 'baseline,ours').split(',').map((s) => s.trim()),
+  trace: env.BENCH_TRACE === '1',
+  profile: env.BENCH_PROFILE === '1',
+  results: env.BENCH_RESULTS || join(benchDir, 'results.md'),
+};
+for (const d of config.doors) if (d !== 'graphql' && d !== 'rest') throw new Error(`BENCH_DOORS: unknown door '${d}'`);
+for (const t of config.targets) if (t !== 'baseline' && t !== 'ours') throw new Error(`BENCH_TARGETS: unknown target '${t}'`);
+if (!/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(config.databaseUrl)) {
+  throw new Error('DATABASE_URL must point at 127.0.0.1 (the benchmark only talks to this machine)');
+}
+
+const GRAPHQL_QUERY = '{ orders(where: {status: {_eq: "pending"}}, limit: 50) { id status amount currency createdAt } }';
+const REST_PATH = '/v1/orders/list?status_eq=pending&limit=50';
+
+type Door = 'graphql' | 'rest';
+type Target = 'baseline' | 'ours';
+
+interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+function requestFor(door: Door, secret: string): Request {
+  const auth = { authorization: `Bearer ${secret}` };
+  return door === 'graphql'
+    ? { method: 'POST', path: '/graphql', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ query: GRAPHQL_QUERY }) }
+    : { method: 'GET', path: REST_PATH, headers: auth };
+}
+
+interface Measured {
+  door: Door;
+  target: Target;
+  result: Result;
+  sqlPerRequest: number;
+  /** CPU time of the server process per request (user + system), ms */
+  cpuPerRequest: number;
+  statements?: Record<string, SqlStat>;
+  requests: number;
+  /** 1-minute load average of the machine when the measured run ended */
+  load: number;
+}
+
+/** One bounded autocannon run (its own duration, plus a hard stop 30 s later). */
+function cannon(url: string, req: Request, seconds: number): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    let hardStop: NodeJS.Timeout | undefined;
+    const instance = autocannon(
+      { url: url + req.path, method: req.method, headers: req.headers, body: req.body, connections: config.connections, duration: seconds, timeout: 10 },
+      (err, result) => {
+        clearTimeout(hardStop);
+        if (err) reject(err);
+        else resolve(result);
+      },
+    );
+    hardStop = setTimeout(() => instance.stop(), (seconds + 30) * 1000);
+  });
+}
+
+async function fetchOnce(url: string, req: Request): Promise<{ status: number; bytes: number; json: unknown }> {
+  const res = await fetch(url + req.path, { method: req.method, headers: req.headers, body: req.body, signal: AbortSignal.timeout(15_000) });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, bytes: Buffer.byteLength(text), json };
+}
+
+type Json = Record<string, unknown>;
+const ids = (rows: unknown): string[] => (Array.isArray(rows) ? rows.map((r) => String((r as Json).id)) : []);
+const keysOf = (o: unknown): string => (o && typeof o === 'object' ? Object.keys(o).sort().join(',') : '');
+
+/** Both servers must give the same answer before their speed is compared. */
+async function checkEquivalence(door: Door, ours: Child | undefined, baseline: Child | undefined, secret: string, notes: string[]) {
+  const req = requestFor(door, secret);
+  const answers: Partial<Record<Target, Awaited<ReturnType<typeof fetchOnce>>>> = {};
+  for (const [target, child] of [['ours', ours], ['baseline', baseline]] as const) {
+    if (!child) continue;
+    const a = await fetchOnce(child.url, req);
+    if (a.status !== 200) throw new Error(`${door} on ${target}: HTTP ${a.status}: ${JSON.stringify(a.json).slice(0, 500)}`);
+    answers[target] = a;
+  }
+  const rows = (a: (typeof answers)[Target]) => (door === 'graphql' ? ((a?.json as Json)?.data as Json)?.orders : (a?.json as Json)?.data);
+  for (const [target, a] of Object.entries(answers)) {
+    const r = rows(a);
+    if (!Array.isArray(r) || r.length !== 50) throw new Error(`${door} on ${target}: expected 50 orders, got ${JSON.stringify(a?.json).slice(0, 300)}`);
+    if ((r as Json[]).some((o) => o.status !== 'pending')) throw new Error(`${door} on ${target}: an order is not pending`);
+  }
+  if (answers.ours && answers.baseline) {
+    const [o, b] = [rows(answers.ours), rows(answers.baseline)];
+    if (ids(o).join() !== ids(b).join()) throw new Error(`${door}: our server and the baseline return different orders`);
+    if (door === 'rest') {
+      const total = (a: (typeof answers)[Target]) => ((a?.json as Json).pagination as Json).total_count;
+      if (total(answers.ours) !== total(answers.baseline)) throw new Error(`rest: total_count differs (${total(answers.ours)} vs ${total(answers.baseline)})`);
+      const first = (x: unknown) => (x as Json[])[0];
+      if (keysOf(first(o)) !== keysOf(first(b))) notes.push(`rest: order keys differ: ours [${keysOf(first(o))}] vs baseline [${keysOf(first(b))}]`);
+      const items = (x: unknown) => ((x as Json[]).flatMap((r) => (r.items as Json[]) ?? []));
+      if (items(o).length !== items(b).length) throw new Error(`rest: item count differs (${items(o).length} vs ${items(b).length})`);
+    }
+    notes.push(`${door}: same ${ids(o).length} orders from both; response ${answers.ours.bytes} B (ours) vs ${answers.baseline.bytes} B (baseline)`);
+  }
+}
+
+async function measure(door: Door, target: Target, child: Child, secret: string): Promise<Measured> {
+  const req = requestFor(door, secret);
+  if (config.warmup > 0) {
+    process.stderr.write(`[bench] ${door} / ${target}: warm-up ${config.warmup} s\n`);
+    await cannon(child.url, req, config.warmup);
+  }
+  const before: ChildStats = await child.reset();
+  if (config.profile) await child.profileStart();
+  process.stderr.write(`[bench] ${door} / ${target}: measuring ${config.seconds} s\n`);
+  const result = await cannon(child.url, req, config.seconds);
+  const after = await child.stats();
+  if (config.profile) await child.profileStop(join(benchDir, 'profiles', `${door}-${target}.cpuprofile`));
+  // counted by the server, so requests still in flight when autocannon stopped count too
+  const requests = after.requests - before.requests;
+  return {
+    door, target, result, requests,
+    sqlPerRequest: requests ? (after.queries - before.queries) / requests : 0,
+    cpuPerRequest: requests ? (after.cpuMs - before.cpuMs) / requests : 0,
+    statements: after.statements,
+    load: loadavg()[0],
+  };
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+function table(runs: Measured[]): string {
+  const lines = [
+    '| Door | Server | req/s | p50 ms | p99 ms | errors | non-2xx | ours / baseline req/s | SQL/req | server CPU ms/req | load avg |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const m of runs) {
+    const base = runs.find((b) => b.door === m.door && b.target === 'baseline');
+    const ratio = m.target === 'ours' && base ? m.result.requests.average / base.result.requests.average : undefined;
+    const verdict = ratio === undefined ? '' : `${fmt(ratio, 2)} ${ratio >= 0.5 ? '(>= 0.5 ok)' : '(< 0.5 target)'}`;
+    const errors = m.result.errors + m.result.timeouts;
+    lines.push(`| ${m.door === 'graphql' ? 'GraphQL `POST /graphql`' : 'REST `GET /v1/orders/list`'} | ${m.target} | ${fmt(m.result.requests.average)} | ${fmt(m.result.latency.p50, 1)} | ${fmt(m.result.latency.p99, 1)} | ${errors} | ${m.result.non2xx} | ${verdict} | ${fmt(m.sqlPerRequest, 2)} | ${fmt(m.cpuPerRequest, 2)} | ${fmt(m.load, 1)} |`);
+  }
+  return lines.join('\n');
+}
+
+function traceTable(m: Measured): string {
+  if (!m.statements) return '';
+  const rows = Object.entries(m.statements).sort((a, b) => b[1].count - a[1].count);
+  const lines = [`#### SQL of ${m.door} / ${m.target} (${m.requests} requests)`, '', '| per request | mean ms (incl. pool wait) | statement |', '|---:|---:|---|'];
+  for (const [text, s] of rows) lines.push(`| ${fmt(s.count / m.requests, 3)} | ${fmt(s.totalMs / s.count, 2)} | \`${text.slice(0, 200).replace(/\|/g, '\\|')}${text.length > 200 ? '…' : ''}\` |`);
+  return lines.join('\n');
+}
+
+function report(runs: Measured[], seeded: Seeded, pgVersion: string, notes: string[], startedAt: Date, startLoad: number): string {
+  const cpu = cpus();
+  const dbName = new URL(config.databaseUrl).pathname.slice(1);
+  return [
+    '# Benchmark results',
+    '',
+    `- date: ${startedAt.toISOString()}`,
+    `- machine: ${cpu[0]?.model ?? 'unknown CPU'} x ${cpu.length} (${platform()} ${release()})`,
+    `- node: ${process.version}`,
+    `- database: PostgreSQL ${pgVersion} at 127.0.0.1, database \`${dbName}\`, pool size ${config.poolSize} in both servers`,
+    `- data: account \`bench\`, ${seeded.orders} test-mode orders (${Object.entries(seeded.perStatus).map(([s, n]) => `${n} ${s}`).join(', ')}), ${seeded.items} items`,
+    `- load: autocannon, ${config.connections} connections, ${config.warmup} s warm-up then ${config.seconds} s measured per row; load generator, servers and PostgreSQL share the machine (load average at start ${fmt(startLoad, 1)})`,
+    config.trace ? '- BENCH_TRACE=1: SQL tracing on (adds a little overhead to both servers)' : '',
+    config.profile ? '- BENCH_PROFILE=1: both servers were CPU-profiled during the measured runs (slower than normal)' : '',
+    '',
+    table(runs),
+    '',
+    ...notes.map((n) => `- ${n}`),
+    '',
+    ...(config.trace ? runs.map(traceTable).filter(Boolean).flatMap((t) => [t, '']) : []),
+  ].filter((l, i, all) => !(l === '' && all[i - 1] === '')).join('\n');
+}
+
+async function main() {
+  const startedAt = new Date();
+  const startLoad = loadavg()[0];
+  const pgVersion = await ensureDatabase(config.databaseUrl);
+  const seeded = await seedBench(config.databaseUrl);
+  process.stderr.write(`[bench] data: ${seeded.reused ? 'reused' : 'new'} seed, ${seeded.orders} orders, ${seeded.items} items\n`);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
+  const profileDir = join(benchDir, 'profiles');
+  if (config.profile) mkdirSync(profileDir, { recursive: true });
+  const childEnv = {
+    ...env,
+    DATABASE_URL: config.databaseUrl,
+    DATABASE_POOL_SIZE: String(config.poolSize),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PRINT_SANDBOX_KEY: 'false',
+    NODE_ENV: 'production',
+    REDIS_URL: '', // in-process event bus: the benchmark measures the list doors only
+  };
+  const children: Child[] = [];
+  try {
+    const ours = config.targets.includes('ours') ? await startChild('server', join(benchDir, 'server-process.ts'), childEnv) : undefined;
+    if (ours) children.push(ours);
+    const baseline = config.targets.includes('baseline')
+      ? await startChild('baseline', join(benchDir, 'baseline.ts'), { ...childEnv, BENCH_ACCOUNT_ID: seeded.accountId, BENCH_LIVEMODE: 'false' })
+      : undefined;
+    if (baseline) children.push(baseline);
+
+    const notes: string[] = [];
+    for (const door of config.doors as Door[]) await checkEquivalence(door, ours, baseline, seeded.secret, notes);
+
+    const runs: Measured[] = [];
+    for (const door of config.doors as Door[]) {
+      for (const [target, child] of [['baseline', baseline], ['ours', ours]] as const) {
+        if (child) runs.push(await measure(door, target, child, seeded.secret));
+      }
+    }
+    const md = report(runs, seeded, pgVersion, notes, startedAt, startLoad);
+    if (config.trace) {
+      const file = join(benchDir, 'profiles', 'sql-trace.json');
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(runs.map((m) => ({ door: m.door, target: m.target, requests: m.requests, statements: m.statements })), null, 2));
+      process.stderr.write(`[bench] full SQL texts in ${relative(process.cwd(), file)}\n`);
+    }
+    process.stdout.write(`${md}\n`);
+    if (config.results !== '-') {
+      writeFileSync(config.results, `${md}\n`);
+      process.stderr.write(`[bench] wrote ${relative(process.cwd(), config.results)}\n`);
+    }
+  } finally {
+    for (const c of children) await c.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (config.profile) process.stderr.write(`[bench] CPU profiles in ${relative(process.cwd(), profileDir)}/ (summarize: npx tsx bench/profile-summary.ts <file>)\n`);
+  }
+}
+
+// Bounded: the whole run has a time limit, and no child outlives this process.
+const limitMs = (120 + (config.doors.length * config.targets.length) * (config.seconds + config.warmup + 60)) * 1000;
+const watchdog = setTimeout(() => {
+  console.error(`[bench] time limit of ${limitMs / 1000} s reached; stopping`);
+  killAllChildren();
+  process.exit(2);
+}, limitMs);
+process.on('exit', killAllChildren);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killAllChildren();
+    process.exit(130);
+  });
+}
+
+main()
+  .then(() => {
+    clearTimeout(watchdog);
+    process.exit(0);
+  })
+  .catch((err: unknown) => {
+    console.error('[bench] failed:', err instanceof Error ? err.stack ?? err.message : err);
+    killAllChildren();
+    process.exit(1);
+  });

@@ -1,0 +1,21 @@
+// Our server as a child process of bench/run.ts (its own event loop, apart from the load
+// generator). Environment as for src/main.ts; PORT=0 picks a free port.
+import { announceReady, failStartup } from './child.js';
+import { installSqlTrace, resetSqlTrace, sqlStatements, sqlTraceEnabled } from './sql-trace.js';
+
+// before the server opens its pool, so that the patched Pool.prototype.query is used
+if (sqlTraceEnabled()) installSqlTrace();
+
+try {
+  const { startServer } = await import('../src/server.js');
+  const server = await startServer(process.env);
+  let requests = 0;
+  server.app.server.on('request', () => requests++);
+  announceReady(server.url, {
+    stats: () => ({ queries: server.db.queryCount(), requests, statements: sqlStatements() }),
+    reset: () => resetSqlTrace(),
+    stop: () => server.stop(),
+  });
+} catch (err) {
+  failStartup(err);
+}
