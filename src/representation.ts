@@ -39,24 +39,42 @@ export function fieldForRestName(model: string, name: string): FieldInfo | undef
   return map.get(name);
 }
 
-function toUnix(value: unknown): unknown {
-  return value instanceof Date ? Math.floor(value.getTime() / 1000) : value;
+interface PresentPlan {
+  objectName: string;
+  /** [model field, REST key, scalar?, related model] in datamodel order */
+  fields: Array<[string, string, boolean, string]>;
+}
+
+const plans = new Map<string, PresentPlan>();
+
+/** The key mapping of a model, worked out once: present() runs for every row of every list. */
+function planFor(model: string): PresentPlan {
+  let plan = plans.get(model);
+  if (!plan) {
+    plan = {
+      objectName: snake(model).replace(/^_/, ''),
+      fields: [...modelInfo(model).fields.values()]
+        .filter((f) => f.name !== 'id')
+        .map((f) => [f.name, f.kind === 'scalar' ? restName(f, model) : snake(f.name), f.kind === 'scalar', f.type]),
+    };
+    plans.set(model, plan);
+  }
+  return plan;
 }
 
 export function present(model: string, row: Record<string, unknown>): Record<string, unknown> {
-  const info = modelInfo(model);
-  const out: Record<string, unknown> = { id: row.id, object: snake(model).replace(/^_/, '') };
+  const plan = planFor(model);
+  const out: Record<string, unknown> = { id: row.id, object: plan.objectName };
   if ('livemode' in row) out.livemode = row.livemode;
-  for (const f of info.fields.values()) {
-    if (f.name === 'id') continue;
-    const value = row[f.name];
-    if (f.kind === 'scalar') {
-      if (value === undefined) continue;
-      out[restName(f, model)] = typeof value === 'bigint' ? value.toString() : toUnix(value);
-    } else if (value !== undefined) {
-      out[snake(f.name)] = Array.isArray(value)
-        ? value.map((v) => present(f.type, v as Record<string, unknown>))
-        : value === null ? null : present(f.type, value as Record<string, unknown>);
+  for (const [name, key, scalar, type] of plan.fields) {
+    const value = row[name];
+    if (value === undefined) continue;
+    if (scalar) {
+      out[key] = value instanceof Date ? Math.floor(value.getTime() / 1000) : typeof value === 'bigint' ? value.toString() : value;
+    } else {
+      out[key] = Array.isArray(value)
+        ? value.map((v) => present(type, v as Record<string, unknown>))
+        : value === null ? null : present(type, value as Record<string, unknown>);
     }
   }
   return out;

@@ -105,6 +105,8 @@ interface CachedPrincipal {
 /** Resolves bearer tokens to principals, caching lookups briefly (revocation lag is bounded by the TTL). */
 export class KeyAuthenticator {
   private cache = new Map<string, CachedPrincipal>();
+  /** lookups in flight: concurrent requests with one key share one query */
+  private inflight = new Map<string, Promise<CachedPrincipal>>();
 
   constructor(
     private prisma: Prisma,
@@ -133,7 +135,12 @@ export class KeyAuthenticator {
     const now = Date.now();
     let entry = this.cache.get(hash);
     if (!entry || entry.until < now) {
-      entry = await this.lookup(hash, now);
+      let pending = this.inflight.get(hash);
+      if (!pending) {
+        pending = this.lookup(hash, now).finally(() => this.inflight.delete(hash));
+        this.inflight.set(hash, pending);
+      }
+      entry = await pending;
       if (this.cache.size > 10_000) this.cache.clear();
       this.cache.set(hash, entry);
     }
