@@ -11,7 +11,7 @@ import type { Scenario } from '../engine/index.js';
 function svcGraphQLError(err: SvcError, requestId: string): GraphQLError {
   const body = err.toBody(requestId).error;
   return new GraphQLError(err.message, {
-    extensions: { code: err.code, status: err.status, next_action: body.next_action, safe_to_auto_retry: false, ...(body.retry_after_seconds !== undefined ? { retry_after_seconds: body.retry_after_seconds } : {}), details: err.extra.details, http: { status: err.status } },
+    extensions: { code: err.code, status: err.status, next_action: body.next_action, safe_to_auto_retry: false, ...(body.retry_after_seconds !== undefined ? { retry_after_seconds: body.retry_after_seconds } : {}), details: err.extra.details, request_id: body.request_id, http: { status: err.status } },
   });
 }
 
@@ -117,8 +117,9 @@ const LookupRef = builder.objectRef<Lookup>('DecisionRequest').implement({
     status: t.exposeString('status', { description: 'pending, completed, failed or unknown (stopped mid-run; never rerun)' }),
     industry: t.exposeString('industry'),
     scenario: t.exposeString('scenario'),
-    created: t.exposeInt('created'),
-    completed: t.int({ nullable: true, resolve: (l) => l.completed }),
+    // unix seconds here (the schema's type since the start); REST gives ISO date-times
+    created: t.int({ resolve: (l) => Math.floor(Date.parse(l.created) / 1000) }),
+    completed: t.int({ nullable: true, resolve: (l) => (l.completed === null ? null : Math.floor(Date.parse(l.completed) / 1000)) }),
     result: t.field({ type: 'JSON', nullable: true, resolve: (l) => l.result ?? null }),
     error: t.field({ type: 'JSON', nullable: true, resolve: (l) => l.error ?? null }),
   }),

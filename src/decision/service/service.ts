@@ -16,7 +16,10 @@ export const SVC_SCHEMA_VERSION = '1.3.0';
 export const SVC_CATALOG_VERSION = 1;
 export const MAX_MESSAGE_CHARS = 4000;
 const RETENTION_MS = 24 * 60 * 60 * 1000;
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,255}$/;
+// at most 200: the lookup takes the key as a path parameter, and the router refuses longer ones
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,200}$/;
+// the lookup refuses key-like path parameters (KEY_IN_URL), and a key must never be stored
+const KEY_LIKE = /^(sk|rk|pk|svc)_(test|live)_/;
 
 export const decisionRequestSchema = z.strictObject({
   industry: z.string().min(1).max(64),
@@ -38,15 +41,25 @@ export interface Decision {
 
 export type LookupStatus = 'pending' | 'completed' | 'failed' | 'unknown';
 
+export interface LookupError {
+  code: string;
+  message: string;
+  next_action: string;
+  safe_to_auto_retry: false;
+  request_id?: string;
+}
+
 export interface Lookup {
   idempotency_key: string;
   status: LookupStatus;
   industry: string;
   scenario: string;
-  created: number;
-  completed: number | null;
+  /** ISO 8601 date-times, as openapi.json (RequestStatus) describes them */
+  created: string;
+  completed: string | null;
   result?: Decision;
-  error?: { code: string; message: string };
+  /** the recorded error, in the shape of openapi.json's ErrorDetail */
+  error?: LookupError;
 }
 
 export interface RunOutcome {
@@ -65,8 +78,8 @@ export interface DecisionServiceOptions {
   now?: () => number;
 }
 
-function unixSeconds(d: Date | null | undefined): number | null {
-  return d ? Math.floor(d.getTime() / 1000) : null;
+function isoTime(d: Date | null | undefined): string | null {
+  return d ? d.toISOString() : null;
 }
 
 function day(t: number): string {
@@ -173,7 +186,10 @@ export class DecisionService {
       throw new SvcError(400, 'MISSING_IDEMPOTENCY_KEY', 'The Idempotency-Key header is required', 'Send a fresh Idempotency-Key (e.g. a UUID) for each run you intend');
     }
     if (!IDEMPOTENCY_KEY.test(key)) {
-      throw new SvcError(400, 'INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 8 to 255 printable ASCII characters', 'Use a UUID as the Idempotency-Key');
+      throw new SvcError(400, 'INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 8 to 200 printable ASCII characters', 'Use a UUID as the Idempotency-Key');
+    }
+    if (KEY_LIKE.test(key)) {
+      throw new SvcError(400, 'INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key looks like an API key; it was not used or stored', 'Use a UUID as the Idempotency-Key, and send the key only in X-Svc-Api-Key');
     }
     return key;
   }
@@ -319,12 +335,14 @@ export class DecisionService {
     const status: LookupStatus = r.status === 'pending' ? (r.deadlineAt.getTime() < this.now() ? 'unknown' : 'pending') : (r.status as LookupStatus);
     const out: Lookup = {
       idempotency_key: idempotencyKey, status, industry: input.industry, scenario: input.scenario,
-      created: unixSeconds(r.createdAt)!, completed: unixSeconds(r.completedAt),
+      created: isoTime(r.createdAt)!, completed: isoTime(r.completedAt),
     };
     if (r.resultCipher) {
-      const body = JSON.parse(this.openResult(r)) as Decision | { error: { code: string; message: string } };
-      if ('error' in body) out.error = { code: body.error.code, message: body.error.message };
-      else out.result = body;
+      const body = JSON.parse(this.openResult(r)) as Decision | { error: LookupError };
+      if ('error' in body) {
+        const e = body.error;
+        out.error = { code: e.code, message: e.message, next_action: e.next_action, safe_to_auto_retry: false, ...(e.request_id ? { request_id: e.request_id } : {}) };
+      } else out.result = body;
     }
     return out;
   }
