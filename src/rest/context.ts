@@ -29,7 +29,7 @@ export async function authenticate(req: FastifyRequest, deps: RestDeps): Promise
   // Test mode can force an error from the catalog (spec: X-Test-Error-Code).
   const forced = header(req, 'x-test-error-code');
   if (forced !== undefined && !principal.livemode) {
-    if (!(forced in ERROR_CATALOG)) {
+    if (!Object.hasOwn(ERROR_CATALOG, forced)) { // own keys: 'toString' is no error code
       throw new ApiError('INVALID_FIELD_VALUE', `X-Test-Error-Code '${forced}' is not an error code of the catalog`, {}, 'X-Test-Error-Code');
     }
     throw new ApiError(forced as ErrorCode, `Forced by X-Test-Error-Code in test mode`, { forced: true });

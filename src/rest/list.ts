@@ -133,16 +133,23 @@ export function parseFilters(model: string, query: Query): BoolExp {
   if (createdAfter !== undefined) add('created', 'gt', createdAfter, 'created_after');
   if (createdBefore !== undefined) add('created', 'lt', createdBefore, 'created_before');
   const search = one(query, 'search');
-  if (search !== undefined) {
-    if (search.length < 1 || search.length > 1000) faults.push({ field: 'search', message: 'must be 1 to 1000 characters' });
-    else {
-      const escaped = search.replace(/[\\%_]/g, (c) => `\\${c}`);
-      const text = scalarFields(model).filter((f) => f.type === 'String');
-      and.push({ _or: text.map((f) => ({ [f.name]: { _ilike: `%${escaped}%` } })) });
-    }
-  }
+  if (search !== undefined && (search.length < 1 || search.length > 1000)) faults.push({ field: 'search', message: 'must be 1 to 1000 characters' });
   if (faults.length) throw ApiError.validation(faults);
   return and.length === 1 ? and[0] : { _and: and };
+}
+
+/**
+ * `search` (checked by parseFilters): a case-insensitive substring of any text field, as a
+ * Prisma where. Built here rather than as `_ilike`, because Prisma's `contains` hands its
+ * operand to (I)LIKE without escaping `%` and `_` (prisma/prisma#19506): `search=%` would
+ * match every row. The escapes below are PostgreSQL's default LIKE escapes.
+ */
+function searchWhere(model: string, query: Query): Record<string, unknown> | undefined {
+  const search = one(query, 'search');
+  if (!search) return undefined;
+  const escaped = search.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const text = scalarFields(model).filter((f) => f.type === 'String');
+  return { OR: text.map((f) => ({ [f.name]: { contains: escaped, mode: 'insensitive' } })) };
 }
 
 interface SortKey {
@@ -295,14 +302,25 @@ export function parseFields(model: string, query: Query): string[] | undefined {
 
 export function pickFields(obj: Record<string, unknown>, fields: string[] | undefined): Record<string, unknown> {
   if (!fields) return obj;
-  // own keys only: `fields=constructor` must not reach Object.prototype
-  const unknown = fields.filter((f) => !Object.hasOwn(obj, f));
-  if (unknown.length) {
-    throw ApiError.validation(unknown.map((f) => ({ field: 'fields', message: `unknown field '${f}'`, expected: Object.keys(obj).join(', ') })));
-  }
   const out: Record<string, unknown> = { id: obj.id, object: obj.object };
-  for (const f of fields) out[f] = obj[f];
+  // names were checked by parseFields; a relation that was not loaded is simply absent
+  for (const f of fields) if (Object.hasOwn(obj, f)) out[f] = obj[f];
   return out;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000, so a query value (or path id) carrying one would fail in
+ * the database as a 500; it is refused as bad input instead, every offending name listed.
+ */
+export function assertNoNul(values: Record<string, string | string[] | undefined>): void {
+  const faults: FieldError[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    const list = Array.isArray(value) ? value : [value];
+    if (key.includes('\u0000') || list.some((v) => typeof v === 'string' && v.includes('\u0000'))) {
+      faults.push({ field: key.replace(/\u0000/g, '\\u0000'), message: 'contains the NUL character (U+0000)', expected: 'text without U+0000' });
+    }
+  }
+  if (faults.length) throw ApiError.validation(faults);
 }
 
 export interface ListPage {
@@ -314,7 +332,7 @@ export interface ListPage {
     previous_cursor: string | null;
     total_count: number;
     page_count: number;
-    current_page: number | null;
+    current_page: number;
     limit: number;
   };
 }
@@ -323,15 +341,18 @@ export interface ListPage {
 export async function listResource(
   prisma: Prisma, model: string, scope: Scope, query: Query, baseInclude: Record<string, unknown>,
 ): Promise<ListPage> {
+  assertNoNul(query);
   const faults: FieldError[] = [];
   const limit = intParam(query, 'limit', 1, REST_LIMIT_MAX, faults) ?? REST_LIMIT_DEFAULT;
   const offsetParam = intParam(query, 'offset', 0, REST_OFFSET_MAX, faults);
   const page = intParam(query, 'page', 1, 1_000_000, faults);
   if (faults.length) throw ApiError.validation(faults);
   const keys = parseSort(model, query);
-  const filter = scopedWhere(scope, toPrismaWhere(model, parseFilters(model, query)));
+  const filters = toPrismaWhere(model, parseFilters(model, query));
+  const search = searchWhere(model, query);
+  const filter = scopedWhere(scope, search ? { AND: [filters, search] } : filters);
   const include = parseExpand(model, query, baseInclude);
-  const fields = parseFields(query);
+  const fields = parseFields(model, query);
   const delegate = (prisma as unknown as Record<string, { findMany: Function; count: Function; findFirst: Function }>)[model[0].toLowerCase() + model.slice(1)];
 
   let anchor: { values: unknown[]; direction: 'n' | 'p' } | undefined;
@@ -369,6 +390,14 @@ export async function listResource(
   // is always a next page (the anchor itself), and a previous one if we fetched one extra
   const hasNext = backwards ? true : more;
   const hasPrev = backwards ? more : anchor !== undefined || offset > 0;
+  // current_page is an integer in every mode (the spec's list shape): on a cursor page it is
+  // the page that holds the first row, counted from the rows that sort before it
+  let before = offset;
+  if (anchor) {
+    before = first
+      ? ((await delegate.count({ where: { AND: [filter, keyset(keys, rowValues(first, keys), 'p')] } })) as number)
+      : backwards ? 0 : total;
+  }
   return {
     object: 'list',
     data: pageRows.map((r) => pickFields(present(model, r), fields)),
@@ -378,7 +407,7 @@ export async function listResource(
       previous_cursor: hasPrev && first ? encodeCursor({ s: signature, v: rowValues(first, keys), d: 'p' }) : null,
       total_count: total,
       page_count: Math.max(1, Math.ceil(total / limit)),
-      current_page: anchor ? null : Math.floor(offset / limit) + 1,
+      current_page: Math.floor(before / limit) + 1,
       limit,
     },
   };

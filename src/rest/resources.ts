@@ -1,12 +1,12 @@
 // Binds a model's operations to REST routes in one declaration: list (GET /v1/x and
 // /v1/x/list), create (POST /v1/x and /v1/x/create), retrieve, update (PATCH), actions.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors.js';
+import { ApiError, type FieldError } from '../errors.js';
 import { authorize } from '../auth/keys.js';
 import { executeMutation, scopedWhere, type MutationOperation } from '../operations/operation.js';
 import { present, snake } from '../representation.js';
 import { callContext, authenticate, type RestDeps } from './context.js';
-import { listResource, parseExpand, parseFields, pickFields } from './list.js';
+import { assertNoNul, listResource, parseExpand, parseFields, pickFields } from './list.js';
 import { camelizeBody, restError } from './naming.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -24,12 +24,49 @@ export interface ResourceRoutes {
 
 type Query = Record<string, string | string[] | undefined>;
 
+/** Deeper bodies than any operation takes are refused before recursive code meets them. */
+const MAX_BODY_DEPTH = 32;
+
+/**
+ * Faults of a parsed body that no schema would see as such: nesting past MAX_BODY_DEPTH (a
+ * stack overflow later) and U+0000 in a string or key (PostgreSQL text cannot hold it).
+ * Iterative, so that the check itself cannot overflow.
+ */
+function bodyFaults(body: unknown): FieldError[] {
+  const faults: FieldError[] = [];
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: body, path: '', depth: 0 }];
+  while (stack.length && faults.length < 100) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) faults.push({ field: path || 'body', message: 'contains the NUL character (U+0000)', expected: 'text without U+0000' });
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_BODY_DEPTH) {
+      faults.push({ field: path || 'body', message: `nested deeper than ${MAX_BODY_DEPTH} levels`, expected: `at most ${MAX_BODY_DEPTH} levels` });
+      continue;
+    }
+    if (Array.isArray(value)) {
+      value.forEach((v, i) => stack.push({ value: v, path: `${path}[${i}]`, depth: depth + 1 }));
+      continue;
+    }
+    for (const [k, v] of Object.entries(value)) {
+      const child = path ? `${path}.${k}` : k;
+      if (k.includes('\u0000')) faults.push({ field: child.replace(/\u0000/g, '\\u0000'), message: 'the key contains the NUL character (U+0000)', expected: 'text without U+0000' });
+      else stack.push({ value: v, path: child, depth: depth + 1 });
+    }
+  }
+  return faults;
+}
+
 function bodyObject(req: FastifyRequest): Record<string, unknown> {
   const body = req.body;
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body)) {
     throw ApiError.validation([{ field: 'body', message: 'the body must be a JSON object', expected: 'object' }]);
   }
+  const faults = bodyFaults(body);
+  if (faults.length) throw ApiError.validation(faults);
   return camelizeBody(body) as Record<string, unknown>;
 }
 
@@ -60,10 +97,12 @@ export function registerResource(app: FastifyInstance, deps: RestDeps, r: Resour
     authorize(principal, `${r.resource}:read`);
     const { id } = req.params as { id: string };
     const query = req.query as Query;
+    assertNoNul({ ...query, id });
     const include = parseExpand(r.model, query, r.include ?? {});
+    const fields = parseFields(r.model, query);
     const row = await delegate.findFirst({ where: scopedWhere(principal, { id }), include: Object.keys(include).length ? include : undefined });
     if (!row) throw ApiError.notFound(noun, id);
-    return pickFields(present(r.model, row), parseFields(query));
+    return pickFields(present(r.model, row), fields);
   });
 
   if (r.create) {

@@ -1,0 +1,284 @@
+// The error envelope for every kind of bad request (malformed JSON, wrong types, unknown
+// fields, oversize bodies, wrong Content-Type, unknown routes, hostile input), and a seeded
+// fuzz: no request input ever produces a 5xx.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startTestServer, TEA_ORDER, type ApiResponse, type TestAccount, type TestServer } from '../helpers/server.js';
+import { asApiResponse, createOrder, expectError, faultFields, rawRequest } from './envelope.js';
+
+let t: TestServer;
+let acct: TestAccount;
+let order: any;
+let product: any;
+beforeAll(async () => {
+  t = await startTestServer();
+  acct = await t.newAccount();
+  order = await createOrder(t.url, acct.key, TEA_ORDER);
+  product = (await api(t.url, '/v1/products', { key: acct.key, body: { name: 'Mug', price: 100, currency: 'usd' } })).body;
+});
+afterAll(async () => { await t?.stop(); });
+
+const MB = 1024 * 1024;
+const post = (path: string, rawBody: string, headers: Record<string, string> = {}) => api(t.url, path, { method: 'POST', key: acct.key, rawBody, headers });
+
+describe('bodies that are not a valid request', () => {
+  it.each(['{', '{"currency":', '{"a":1,}', "{'a':1}", 'tru', '{"a":1}}', 'NaN', '{"a":"\\x"}'])('malformed JSON %s is 400 INVALID_JSON', async (raw) => {
+    expectError(await post('/v1/orders', raw), 400, 'INVALID_JSON');
+  });
+
+  it.each(['[]', '[{"currency":"usd"}]', '"text"', '42', 'true'])('JSON %s (not an object) is 400 naming the body', async (raw) => {
+    const res = await post('/v1/orders', raw);
+    expectError(res, 400, 'VALIDATION_ERROR');
+    expect(faultFields(res)).toEqual(['body']);
+  });
+
+  it('a wrong type is 400 naming the field in REST spelling', async () => {
+    const res = await api(t.url, '/v1/orders', { key: acct.key, body: { currency: 'usd', items: [{ name: 'Tea', quantity: '2', unit_amount: 450 }] } });
+    expectError(res, 400, 'VALIDATION_ERROR');
+    expect(faultFields(res)).toEqual(['items[0].quantity']);
+    expect(res.body.error.param).toBe('items[0].quantity');
+  });
+
+  it('lists EVERY invalid field at once: wrong types, unknown fields top-level and nested', async () => {
+    const res = await api(t.url, '/v1/orders', {
+      key: acct.key,
+      body: {
+        currency: 12, colour: 'blue', metadata: { k: 5 },
+        items: [{ name: 'Tea', quantity: '2', unit_amount: -1, colour: 'red' }, { name: 'Cup', quantity: 0, unit_amount: 1 }],
+      },
+    });
+    expectError(res, 400, 'VALIDATION_ERROR');
+    const fields = new Set(faultFields(res));
+    expect([...fields].sort()).toEqual(
+      ['colour', 'currency', 'items[0].colour', 'items[0].quantity', 'items[0].unit_amount', 'items[1].quantity', 'metadata.k'].sort(),
+    );
+    expect(res.body.error.message).toMatch(/fields are invalid/);
+  });
+
+  it('lists every missing required field of an empty object', async () => {
+    const res = await api(t.url, '/v1/orders', { key: acct.key, body: {} });
+    expect(faultFields(res).sort()).toEqual(['currency', 'items']);
+  });
+
+  it('refuses a JSON body with a __proto__ or constructor.prototype key', async () => {
+    expectError(await post('/v1/orders', '{"__proto__":{"admin":true},"currency":"usd"}'), 400, 'INVALID_JSON');
+    expectError(await post('/v1/customers', '{"constructor":{"prototype":{"x":1}}}'), 400, 'INVALID_JSON');
+  });
+
+  it('refuses NUL characters in strings and keys, naming each (PostgreSQL text cannot hold them)', async () => {
+    const res = await api(t.url, '/v1/orders', {
+      key: acct.key, body: { currency: 'usd', items: [{ name: 'T\u0000ea', quantity: 1, unit_amount: 1 }], metadata: { ['a\u0000']: 'x', b: '\u0000' } },
+    });
+    expectError(res, 400, 'VALIDATION_ERROR');
+    expect(faultFields(res).sort()).toEqual(['items[0].name', 'metadata.a\\u0000', 'metadata.b']);
+    const customer = await api(t.url, '/v1/customers', { key: acct.key, body: { name: '\u0000' } });
+    expect(faultFields(customer)).toEqual(['name']);
+  });
+
+  it('refuses bodies nested deeper than any operation takes, without overflowing', async () => {
+    const deep = '{"metadata":'.repeat(5000) + '1' + '}'.repeat(5000);
+    expectError(await post('/v1/orders', deep), 400, 'VALIDATION_ERROR');
+    const deepArray = '{"items":' + '['.repeat(3000) + ']'.repeat(3000) + '}';
+    expectError(await post('/v1/orders', deepArray), 400, 'VALIDATION_ERROR');
+  });
+});
+
+describe('size and media type', () => {
+  it('a body over 10 MB is 413 PAYLOAD_TOO_LARGE in the envelope', async () => {
+    const big = `{"metadata":{"k":"${'a'.repeat(10 * MB)}"}}`;
+    const e = expectError(await post('/v1/orders', big), 413, 'PAYLOAD_TOO_LARGE');
+    expect(e.type).toBe('invalid_request_error');
+  });
+
+  it('a chunked body over 10 MB (no Content-Length) is 413 too', async () => {
+    const big = `{"metadata":{"k":"${'a'.repeat(10 * MB + 10)}"}}`;
+    const raw = await rawRequest(t.url, '/v1/orders', {
+      method: 'POST', body: big, chunked: true, headers: { authorization: `Bearer ${acct.key}`, 'content-type': 'application/json' },
+    });
+    expectError(asApiResponse(raw), 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('a body just under 10 MB is read (and judged by the schema: 400, not 413)', async () => {
+    const res = await post('/v1/orders', `{"metadata":{"k":"${'a'.repeat(9.5 * MB)}"}}`);
+    expectError(res, 400, 'VALIDATION_ERROR');
+    expect(faultFields(res)).toEqual(expect.arrayContaining(['currency', 'items', 'metadata.k']));
+  });
+
+  it.each(['text/plain', 'text/plain; charset=utf-8', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/vnd.api+json'])(
+    'Content-Type %s is 415 UNSUPPORTED_MEDIA_TYPE',
+    async (type) => {
+      expectError(await post('/v1/orders', JSON.stringify(TEA_ORDER), { 'content-type': type }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    },
+  );
+
+  it('a body without Content-Type is 415', async () => {
+    const raw = await rawRequest(t.url, '/v1/orders', { method: 'POST', body: JSON.stringify(TEA_ORDER), headers: { authorization: `Bearer ${acct.key}` } });
+    expectError(asApiResponse(raw), 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('415 also for PATCH and actions; application/json with a charset is accepted', async () => {
+    expectError(await api(t.url, `/v1/orders/${order.id}`, { method: 'PATCH', key: acct.key, rawBody: '{}', headers: { 'content-type': 'text/plain' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectError(await post(`/v1/orders/${order.id}/cancel`, 'reason=other', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    const ok = await post('/v1/orders', JSON.stringify(TEA_ORDER), { 'content-type': 'application/json; charset=utf-8' });
+    expect(ok.status).toBe(201);
+  });
+});
+
+describe('routes and URLs', () => {
+  it.each([
+    ['GET', '/v1/nope'],
+    ['GET', '/v2/orders'],
+    ['DELETE', '/v1/orders/ord_0000000000zzzzzzzzzzzzzzzz'],
+    ['PUT', '/v1/orders/ord_0000000000zzzzzzzzzzzzzzzz'],
+    ['POST', '/v1/orders/ord_0000000000zzzzzzzzzzzzzzzz/refund'],
+    ['GET', '/'],
+  ])('%s %s is 404 ROUTE_NOT_FOUND in the envelope', async (method, path) => {
+    const e = expectError(await api(t.url, path, { method, key: acct.key }), 404, 'ROUTE_NOT_FOUND');
+    expect(e.details.path).toBe(path);
+  });
+
+  it('an unknown route answers 404 even without a key', async () => {
+    expectError(await api(t.url, '/v1/nothing-here'), 404, 'ROUTE_NOT_FOUND');
+  });
+
+  it('a malformed percent-encoding in the path is 400 in the envelope, with X-Request-Id', async () => {
+    const raw = await rawRequest(t.url, '/v1/orders/%E0%A4%A', { headers: { authorization: `Bearer ${acct.key}` } });
+    expectError(asApiResponse(raw), 400, 'INVALID_FIELD_FORMAT');
+  });
+
+  it('an overlong path parameter is 400 in the envelope (not Fastify\'s raw 414)', async () => {
+    expectError(await api(t.url, `/v1/orders/${'x'.repeat(300)}`, { key: acct.key }), 400, 'INVALID_FIELD_VALUE');
+  });
+
+  it('a NUL in a path id or query value is 400, not a database error', async () => {
+    expect(faultFields(await api(t.url, '/v1/orders/ord_%00', { key: acct.key }))).toEqual(['id']);
+    expect(faultFields(await api(t.url, '/v1/orders?status_eq=%00&search=a%00b', { key: acct.key })).sort()).toEqual(['search', 'status_eq']);
+    expectError(await api(t.url, '/v1/orders?starting_after=%00', { key: acct.key }), 400, 'VALIDATION_ERROR');
+  });
+
+  it('X-Test-Error-Code naming no catalog code (even an Object.prototype name) is 400', async () => {
+    for (const code of ['NOPE', 'toString', 'constructor', '__proto__']) {
+      expectError(await api(t.url, '/v1/orders', { key: acct.key, headers: { 'x-test-error-code': code } }), 400, 'INVALID_FIELD_VALUE');
+    }
+  });
+});
+
+// ---- fuzz ---------------------------------------------------------------------------------
+
+/** mulberry32: a small seeded generator, so a failure replays. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const KEYS = ['currency', 'items', 'name', 'quantity', 'unit_amount', 'product', 'customer', 'metadata', 'email', 'phone', 'price', 'sku', 'active',
+  'description', 'status', 'reason', 'tracking_number', 'shipping_carrier', 'id', 'amount', '__proto__', 'constructor', 'prototype', 'toString', '', 'x'.repeat(60)];
+const QUERY_KEYS = ['status_eq', 'status', 'amount_gte', 'amount_between', 'status_in', 'created[gte]', 'created[lt]', 'created_after', 'created_before',
+  'currency_like', 'name_ilike', 'search', 'sort', 'order', 'fields', 'expand[]', 'expand', 'cursor', 'limit', 'offset', 'page', 'starting_after',
+  'ending_before', 'customer.email_eq', 'items.product.name_eq', 'items.order.customer.orders.amount_gt', 'id_eq', 'id_in', 'customer_is_null',
+  'amount_is_null', 'price_lt', 'active_eq', 'email_like', 'colour', 'a[b][c]', '__proto__', 'constructor', 'toString_eq', 'created[foo]', 'metadata_eq', '%00', '%FF'];
+
+function fuzzCases(seed: number) {
+  const r = rng(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
+  const int = (n: number) => Math.floor(r() * n);
+  const strings = () => pick([
+    '', 'usd', 'USD', 'eu', 'pending', 'shipped', 'a@b.c', 'not-an-email', '\u0000', 'a\u0000b', '\ud800', '\udfff\ud800', '😀', 'x'.repeat(600),
+    '%', '_', '\\', "'; drop table orders; --", '__proto__', 'prod_0000000000zzzzzzzzzzzzzz', 'cus_00', 'ord_' + 'z'.repeat(40), order.id, product.id,
+    String.fromCharCode(int(0xffff)), Array.from({ length: 1 + int(20) }, () => String.fromCharCode(32 + int(95))).join(''),
+  ]);
+  const numbers = () => pick([0, -0, 1, -1, 2, 450, 1.5, -2.5, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 1e300, -1e300, 99_999_999, 100_000, 100_001, Number.MIN_VALUE]);
+  const value = (depth: number): unknown => {
+    const kind = depth > 3 ? int(4) : int(7);
+    switch (kind) {
+      case 0: return null;
+      case 1: return r() < 0.5;
+      case 2: return numbers();
+      case 3: return strings();
+      case 4: return Array.from({ length: int(4) }, () => value(depth + 1));
+      default: return Object.fromEntries(Array.from({ length: int(5) }, () => [pick(KEYS), value(depth + 1)]));
+    }
+  };
+  /** a valid order with one leaf replaced: reaches the deeper rules */
+  const mutated = () => {
+    const base: any = { currency: 'usd', customer: undefined, items: [{ name: 'Tea', quantity: 2, unit_amount: 450, product: undefined }], metadata: { a: 'b' } };
+    const where = int(6);
+    if (where === 0) base.currency = value(2);
+    else if (where === 1) base.items[0][pick(['name', 'quantity', 'unit_amount', 'product'])] = value(2);
+    else if (where === 2) base.customer = value(2);
+    else if (where === 3) base.metadata = value(1);
+    else if (where === 4) base.items = value(1);
+    else base[pick(KEYS)] = value(1);
+    return JSON.stringify(base);
+  };
+  const garbage = () => pick([
+    () => Array.from({ length: int(200) }, () => String.fromCharCode(int(256))).join(''),
+    () => JSON.stringify(value(0)).slice(0, int(40)),
+    () => pick(['{', '}', '[', '{"a":}', '{"a":1,,}', '1e99999', '-', '"\\u00"', '{"a":"\\ud800"}', '\uFEFF{}', '{}\u0000', 'null']),
+  ])();
+  const bodyTargets = [
+    ['POST', '/v1/orders'], ['POST', '/v1/orders/create'], ['POST', '/v1/customers'], ['POST', '/v1/products/create'],
+    ['PATCH', `/v1/orders/${order.id}`], ['PATCH', `/v1/products/${product.id}`], ['POST', `/v1/orders/${order.id}/cancel`],
+    ['POST', `/v1/orders/${order.id}/fulfill`], ['PATCH', '/v1/customers/cus_00'],
+  ] as const;
+  const cases: { method: string; path: string; rawBody?: string; headers?: Record<string, string> }[] = [];
+  for (let i = 0; i < 110; i++) {
+    const [method, path] = pick(bodyTargets);
+    const rawBody = pick([mutated, mutated, () => JSON.stringify(value(0)), garbage])();
+    const headers: Record<string, string> = { 'content-type': pick(['application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/octet-stream']) };
+    if (r() < 0.3) headers['idempotency-key'] = pick(['k-' + int(5), 'x'.repeat(300), '%00', 'ü'.normalize('NFD').replace(/[^\x20-\x7e]/g, '?'), ' spaced ']);
+    cases.push({ method, path, rawBody, headers });
+  }
+  const qvalues = () => pick([
+    strings(), String(numbers()), '%00', '%FF', '%E2%82', '%F0%9F%98%80', '-1', '99999999999999999999', '2147483648', '1,2,3', ',', '', 'null', 'true',
+    '%25', '_', '%5C', '2024-13-45', '9999-12-31T23:59:59Z', '0000-01-01', 'amount,-created', 'asc,desc,up', 'items.product', 'customer.orders',
+    Buffer.from(JSON.stringify({ s: 'createdAt:desc,id:desc', v: [numbers(), strings()], d: pick(['n', 'p', 'x']) })).toString('base64url'),
+  ]);
+  const listTargets = ['/v1/orders', '/v1/orders/list', '/v1/customers', '/v1/customers/list', '/v1/products', `/v1/orders/${order.id}`, `/v1/products/${product.id}`];
+  for (let i = 0; i < 100; i++) {
+    const params = Array.from({ length: 1 + int(4) }, () => {
+      const k = pick(QUERY_KEYS);
+      const v = qvalues();
+      const enc = (s: string) => (/%[0-9A-F]{2}/.test(s) ? s : encodeURIComponent(s));
+      return `${enc(k)}=${enc(v)}`;
+    });
+    cases.push({ method: 'GET', path: `${pick(listTargets)}?${params.join('&')}` });
+  }
+  for (let i = 0; i < 10; i++) {
+    cases.push({ method: pick(['GET', 'PATCH', 'POST']), path: `/v1/orders/${pick(['%00', '%FF', '%', '..%2F..', '%2e%2e', 'ord_%F0%9F', '\u00e9', ' ', '%20', 'list%00'])}`, rawBody: undefined });
+  }
+  return cases;
+}
+
+describe('fuzz', () => {
+  it('~220 random bodies, query strings and paths never give a 5xx, and every error is an envelope', async () => {
+    const cases = fuzzCases(20261121);
+    expect(cases.length).toBeGreaterThanOrEqual(200);
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < cases.length; i += 8) {
+      await Promise.all(cases.slice(i, i + 8).map(async (c) => {
+        let res: ApiResponse;
+        try {
+          res = await api(t.url, c.path, { method: c.method, key: acct.key, rawBody: c.rawBody, headers: c.headers });
+        } catch (err) {
+          failures.push(`${c.method} ${c.path} threw ${(err as Error).message}`);
+          return;
+        }
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const env = res.body?.error;
+        const ok = res.status < 500 && (res.status < 400 || (typeof env?.code === 'string' && env.request_id === res.headers.get('x-request-id') && typeof env.documentation_url === 'string'));
+        if (!ok) failures.push(`${c.method} ${c.path} ${JSON.stringify(c.rawBody)?.slice(0, 200)} -> ${res.status} ${res.text.slice(0, 200)}`);
+      }));
+    }
+    expect(failures).toEqual([]);
+    // the fuzz reaches both success and the validation paths
+    expect([...statuses.keys()].some((s) => s < 300)).toBe(true);
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(50);
+  }, 120_000);
+});

@@ -1,0 +1,201 @@
+// Query-string filters (suffix operators, created[gte], created_after, search, relation
+// paths, plain equality), sort/order, sparse fields and expand[] on the REST lists.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
+import { createOrder, expectError, expectList, faultFields, ids } from './envelope.js';
+
+let t: TestServer;
+let acct: TestAccount;
+const o: Record<string, any> = {};
+let alice: any;
+let bob: any;
+let mug: any;
+let startedAt: number;
+
+const item = (amount: number) => [{ name: 'Thing', quantity: 1, unit_amount: amount }];
+
+beforeAll(async () => {
+  t = await startTestServer();
+  acct = await t.newAccount();
+  startedAt = Math.floor(Date.now() / 1000) - 1;
+  const post = (path: string, body: unknown) => api(t.url, path, { key: acct.key, body });
+  alice = (await post('/v1/customers', { email: 'alice@example.com', name: 'Alice' })).body;
+  bob = (await post('/v1/customers', { email: 'bob@example.com', name: 'Bob' })).body;
+  mug = (await post('/v1/products', { name: 'Mug', price: 4500, currency: 'eur' })).body;
+  o.o1 = await createOrder(t.url, acct.key, { currency: 'usd', customer: alice.id, items: item(500) });
+  o.o2 = await createOrder(t.url, acct.key, { currency: 'usd', customer: bob.id, items: item(1500) });
+  o.o3 = await createOrder(t.url, acct.key, { currency: 'eur', items: item(2500) });
+  o.o4 = await createOrder(t.url, acct.key, { currency: 'usd', customer: alice.id, items: item(3500) });
+  o.o5 = await createOrder(t.url, acct.key, { currency: 'eur', items: [{ product: mug.id, quantity: 1 }] });
+  await api(t.url, `/v1/orders/${o.o2.id}/fulfill`, { key: acct.key, body: { shipping_carrier: 'ups', tracking_number: 'TRACK-XYZ-123' } });
+  await api(t.url, `/v1/orders/${o.o3.id}/cancel`, { key: acct.key, body: { reason: 'other' } });
+  await api(t.url, `/v1/orders/${o.o4.id}`, { method: 'PATCH', key: acct.key, body: { status: 'processing' } });
+  await api(t.url, `/v1/orders/${o.o1.id}`, { method: 'PATCH', key: acct.key, body: { shipping_carrier: 'Carrier 50%_off' } });
+});
+afterAll(async () => { await t?.stop(); });
+
+const list = (query: string) => api(t.url, `/v1/orders?limit=100&${query}`, { key: acct.key });
+
+/** The names (o1..o5) of the orders a filtered list returns, sorted. */
+async function names(query: string): Promise<string[]> {
+  const res = await list(query);
+  const b = expectList(res);
+  expect(b.pagination.total_count).toBe(b.data.length);
+  const byId = new Map(Object.entries(o).map(([k, v]) => [v.id, k]));
+  return ids(res).map((id) => byId.get(id) ?? id).sort();
+}
+
+describe('filters', () => {
+  it.each([
+    ['status_eq=pending', ['o1', 'o5']],
+    ['status=pending', ['o1', 'o5']],
+    ['status_ne=pending', ['o2', 'o3', 'o4']],
+    ['amount_gte=1500&amount_lt=3500', ['o2', 'o3']],
+    ['amount_gt=1500&amount_lte=3500', ['o3', 'o4']],
+    ['status_in=shipped,cancelled', ['o2', 'o3']],
+    ['status_nin=shipped,cancelled', ['o1', 'o4', 'o5']],
+    ['amount_between=1000,3000', ['o2', 'o3']],
+    ['currency_like=eu%25', ['o3', 'o5']],
+    ['currency_like=%25sd', ['o1', 'o2', 'o4']],
+    ['currency_eq=usd&status_eq=pending', ['o1']],
+    ['search=xyz-12', ['o2']],
+    ['search=TRACK', ['o2']],
+    // % and _ are literal text in a search, not LIKE wildcards
+    ['search=%25', ['o1']],
+    ['search=%25_', ['o1']],
+    ['search=50%25_OFF', ['o1']],
+    ['search=r_5', []],
+    ['search=%5C', []],
+    ['customer.email_eq=alice@example.com', ['o1', 'o4']],
+    ['customer.name_in=Bob', ['o2']],
+    ['customer_is_null=true', ['o3', 'o5']],
+    ['items.unit_amount_gte=4000', ['o5']],
+    ['cancellation_reason_eq=other', ['o3']],
+  ])('%s', async (query, expected) => {
+    expect(await names(query)).toEqual(expected);
+  });
+
+  it('customer_eq=<id> filters by the customer reference', async () => {
+    expect(await names(`customer_eq=${alice.id}`)).toEqual(['o1', 'o4']);
+    expect(await names(`customer=${bob.id}`)).toEqual(['o2']);
+  });
+
+  it('created[gte], created[lt], created_after take Unix seconds and ISO 8601', async () => {
+    const future = startedAt + 3600;
+    expect(await names(`created[gte]=${startedAt}`)).toEqual(['o1', 'o2', 'o3', 'o4', 'o5']);
+    expect(await names(`created[gte]=${future}`)).toEqual([]);
+    expect(await names(`created[lt]=${startedAt}`)).toEqual([]);
+    expect(await names(`created_after=${startedAt}`)).toEqual(['o1', 'o2', 'o3', 'o4', 'o5']);
+    expect(await names(`created_after=${future}`)).toEqual([]);
+    expect(await names(`created_after=${new Date((startedAt - 60) * 1000).toISOString()}`)).toEqual(['o1', 'o2', 'o3', 'o4', 'o5']);
+    expect(await names(`created_before=${startedAt}`)).toEqual([]);
+    // created_after excludes the given instant: o5's created second plus one leaves none newer than o5
+    expect(await names(`created_after=${o.o5.created + 1}`)).toEqual([]);
+  });
+
+  it('an unknown filter field is 400 listing every one', async () => {
+    const res = await list('colour=red&status_eq=pending&size_gte=3');
+    expectError(res, 400, 'VALIDATION_ERROR');
+    expect(faultFields(res).sort()).toEqual(['colour', 'size_gte']);
+    expect(res.body.error.details.errors[0].message).toMatch(/unknown filter field/);
+  });
+
+  it('hidden and JSON fields are not filterable', async () => {
+    for (const q of ['account_id_eq=x', 'livemode_eq=true', 'metadata_eq=x', 'account.name_eq=x']) {
+      expectError(await list(q), 400, 'VALIDATION_ERROR');
+    }
+  });
+
+  it.each([
+    ['amount_gte=abc', 'amount_gte'],
+    ['amount_in=1,x', 'amount_in'],
+    ['amount_between=1', 'amount_between'],
+    ['created[gte]=yesterday', 'created[gte]'],
+    ['created_after=abc', 'created_after'],
+    ['amount_like=1%25', 'amount_like'],
+    ['currency_like=u_d', null],
+    ['amount_gte=99999999999', 'amount_gte'],
+    ['status_is_null=true', 'status_is_null'],
+    ['created_after=0000-01-01', 'created_after'],
+    ['search=', 'search'],
+  ])('%s is 400 naming the parameter', async (query, param) => {
+    const res = await list(query);
+    expectError(res, 400, 'VALIDATION_ERROR');
+    if (param) expect(faultFields(res)).toContain(param);
+  });
+
+  it('reports every bad parameter of one request', async () => {
+    const res = await list('amount_gte=abc&created[gte]=nope&colour=1');
+    expect(faultFields(res).sort()).toEqual(['amount_gte', 'colour', 'created[gte]']);
+  });
+});
+
+describe('sort and order', () => {
+  const amounts = (res: any) => res.body.data.map((x: any) => x.amount);
+
+  it('sort=amount&order=asc and desc, and -amount', async () => {
+    expect(amounts(await list('sort=amount&order=asc'))).toEqual([500, 1500, 2500, 3500, 4500]);
+    expect(amounts(await list('sort=amount&order=desc'))).toEqual([4500, 3500, 2500, 1500, 500]);
+    expect(amounts(await list('sort=-amount'))).toEqual([4500, 3500, 2500, 1500, 500]);
+  });
+
+  it('several fields with one direction each', async () => {
+    const res = await list('sort=currency,amount&order=asc,desc');
+    expect(res.body.data.map((x: any) => [x.currency, x.amount])).toEqual([
+      ['eur', 4500], ['eur', 2500], ['usd', 3500], ['usd', 1500], ['usd', 500],
+    ]);
+  });
+
+  it('an unknown, JSON or nullable sort field, or an unknown direction, is 400', async () => {
+    for (const q of ['sort=bogus', 'sort=metadata', 'sort=customer', 'sort=amount&order=sideways']) {
+      expectError(await list(q), 400, 'VALIDATION_ERROR');
+    }
+  });
+});
+
+describe('sparse fields', () => {
+  it('fields=id,status returns only those (and object)', async () => {
+    const res = await list('fields=id,status');
+    expectList(res);
+    for (const x of res.body.data) expect(Object.keys(x).sort()).toEqual(['id', 'object', 'status']);
+    const one = await api(t.url, `/v1/orders/${o.o1.id}?fields=amount,currency`, { key: acct.key });
+    expect(one.body).toEqual({ id: o.o1.id, object: 'order', amount: 500, currency: 'usd' });
+  });
+
+  it('an unknown field is 400, also on an empty page and on a single object', async () => {
+    const res = await list('fields=id,colour');
+    expectError(res, 400, 'VALIDATION_ERROR');
+    expect(res.body.error.details.errors.map((e: any) => e.message)).toEqual(["unknown field 'colour'"]);
+    expectError(await list('status_eq=delivered&fields=colour'), 400, 'VALIDATION_ERROR');
+    expectError(await list('fields=constructor'), 400, 'VALIDATION_ERROR');
+    expectError(await api(t.url, `/v1/orders/${o.o1.id}?fields=nope`, { key: acct.key }), 400, 'VALIDATION_ERROR');
+  });
+});
+
+describe('expand[]', () => {
+  it('expand[]=customer replaces the customer id by the customer object', async () => {
+    const plain = (await list(`id_eq=${o.o1.id}`)).body.data[0];
+    expect(plain.customer).toBe(alice.id);
+    const res = await list('expand[]=customer');
+    const byId = new Map(res.body.data.map((x: any) => [x.id, x]));
+    expect((byId.get(o.o1.id) as any).customer).toMatchObject({ id: alice.id, object: 'customer', email: 'alice@example.com' });
+    expect((byId.get(o.o3.id) as any).customer).toBeNull();
+    const one = await api(t.url, `/v1/orders/${o.o2.id}?expand[]=customer`, { key: acct.key });
+    expect(one.body.customer).toMatchObject({ id: bob.id, name: 'Bob' });
+  });
+
+  it('expand[]=items.product expands the product of each item', async () => {
+    const plain = await api(t.url, `/v1/orders/${o.o5.id}`, { key: acct.key });
+    expect(plain.body.items[0].product).toBe(mug.id);
+    const res = await api(t.url, `/v1/orders/${o.o5.id}?expand[]=items.product`, { key: acct.key });
+    expect(res.body.items[0].product).toMatchObject({ id: mug.id, object: 'product', name: 'Mug', price: 4500 });
+    const both = await list('expand[]=items.product&expand[]=customer&customer_eq=' + alice.id);
+    expect(both.body.data.every((x: any) => x.customer.id === alice.id && x.items[0].product === null)).toBe(true);
+  });
+
+  it('an unknown expansion is 400', async () => {
+    for (const q of ['expand[]=bogus', 'expand[]=account', 'expand[]=items.colour', 'expand[]=']) {
+      expectError(await list(q), 400, 'VALIDATION_ERROR');
+    }
+  });
+});
