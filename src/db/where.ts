@@ -128,6 +128,14 @@ function comparison(field: FieldInfo, exp: unknown, path: string, faults: Faults
   return out.length === 1 ? out[0] : { AND: out };
 }
 
+// Prisma does not give empty conditions (`{}`, `AND: []`, `OR: []`) their logical meaning
+// inside OR and NOT: `_or: []` matched every row, so did `_not: {}`, and `_or: [x, {}]` matched
+// only x. Hasura's (and logic's) meaning is spelled out instead: an empty expression is true
+// (`customer: {}` = has a customer), an empty _or is false.
+const matchNone = (): PrismaWhere => ({ id: { in: [] } });
+const matchAll = (): PrismaWhere => ({ NOT: matchNone() });
+const MATCH_ALL_JSON = JSON.stringify(matchAll());
+
 function translate(model: string, exp: unknown, path: string, faults: Faults): PrismaWhere {
   if (exp === null || typeof exp !== 'object' || Array.isArray(exp)) {
     faults.add(path, 'expected a boolean expression object');
@@ -141,6 +149,10 @@ function translate(model: string, exp: unknown, path: string, faults: Faults): P
     if (key === '_and' || key === '_or') {
       if (!Array.isArray(value)) { faults.add(p, 'expected a list of expressions'); continue; }
       const parts = value.map((v, i) => translate(model, v, `${p}[${i}]`, faults));
+      if (parts.length === 0) {
+        if (key === '_or') and.push(matchNone());
+        continue;
+      }
       and.push({ [key === '_and' ? 'AND' : 'OR']: parts });
       continue;
     }
@@ -162,6 +174,7 @@ function translate(model: string, exp: unknown, path: string, faults: Faults): P
     const c = comparison(field, value, p, faults);
     if (c) and.push(c);
   }
+  if (and.length === 0) return matchAll();
   return and.length === 1 ? and[0] : { AND: and };
 }
 
@@ -170,7 +183,7 @@ export function toPrismaWhere(model: string, exp: unknown, path = 'where'): Pris
   const faults = new Faults();
   const where = translate(model, exp, path, faults);
   faults.throwIfAny();
-  return where;
+  return JSON.stringify(where) === MATCH_ALL_JSON ? {} : where; // no filter: no SQL noise
 }
 
 export const ORDER_DIRECTIONS = ['asc', 'asc_nulls_first', 'asc_nulls_last', 'desc', 'desc_nulls_first', 'desc_nulls_last'] as const;

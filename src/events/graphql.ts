@@ -1,6 +1,7 @@
 // GraphQL door of events: the `events(types)` subscription delivers the spec's envelope
 // (variant A) for every event of the caller's account and mode after its change commits.
 import { filter, pipe } from 'graphql-yoga';
+import { authorize } from '../auth/keys.js';
 import { builder, type GraphQLContext } from '../graphql/builder.js';
 import type { BusMessage, EventEnvelope } from './bus.js';
 
@@ -40,13 +41,17 @@ export function accountEvents(ctx: GraphQLContext): AsyncIterable<BusMessage> {
 builder.subscriptionField('events', (t) =>
   t.field({
     type: Event,
-    description: 'Events of your account and mode as they commit; `types` filters (`order.*` and `*` allowed)',
+    description: 'Events of your account and mode as they commit (needs events:read); `types` filters (`order.*` and `*` allowed)',
     args: { types: t.arg.stringList() },
-    subscribe: (_root, args, ctx) =>
-      pipe(
+    subscribe: (_root, args, ctx) => {
+      // events carry every resource's full representation: a restricted key needs events:read
+      // (as orderUpdated needs orders:read), not just any key of the account
+      authorize(ctx.principal, 'events:read');
+      return pipe(
         accountEvents(ctx),
         filter((m: BusMessage) => m.accountId === ctx.principal.accountId && typeMatches(args.types, m.event.type)),
-      ),
+      );
+    },
     resolve: (m: BusMessage) => m.event,
   }),
 );

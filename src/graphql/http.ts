@@ -6,6 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { GraphQLError } from 'graphql';
+import { createGraphQLError } from '@graphql-tools/utils';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
@@ -18,6 +19,7 @@ import type { KeyAuthenticator, Principal } from '../auth/keys.js';
 import type { Services } from '../operations/operation.js';
 import { newId, ID_PREFIX } from '../ids.js';
 import { graphqlSchema } from './schema.js';
+import { listFanOutPlugin, MAX_LIST_ROWS } from './list-fanout.js';
 import type { GraphQLContext } from './builder.js';
 
 export interface GraphQLDeps {
@@ -36,8 +38,13 @@ interface ServerContext {
   requestId?: string;
 }
 
+/**
+ * The GraphQL form of an ApiError. Made by @graphql-tools/utils, i.e. with the `graphql` copy
+ * the libraries load: graphql-ws accepts errors from onSubscribe only if they are
+ * `instanceof` its GraphQLError, and under vitest src/ gets another copy of graphql.
+ */
 export function toGraphQLError(err: ApiError, requestId?: string): GraphQLError {
-  return new GraphQLError(err.message, {
+  return createGraphQLError(err.message, {
     extensions: {
       code: err.code,
       type: err.type,
@@ -49,13 +56,19 @@ export function toGraphQLError(err: ApiError, requestId?: string): GraphQLError 
   });
 }
 
+function isGraphQLError(value: unknown): value is GraphQLError {
+  return value instanceof Error && value.name === 'GraphQLError';
+}
+
 function headerOf(req: ServerContext['req'], name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
 }
 
 export function createGraphQL(deps: GraphQLDeps) {
-  const limitError = (message: string) => toGraphQLError(new ApiError('QUERY_TOO_COMPLEX', message));
+  // graphql-armor words its rejections as "Syntax Error: Query depth limit of 8 exceeded, ...";
+  // the document is well-formed, so the misleading prefix goes.
+  const limitError = (message: string) => toGraphQLError(new ApiError('QUERY_TOO_COMPLEX', message.replace(/^Syntax Error:\s*/, '')));
   const yoga: YogaServerInstance<ServerContext, GraphQLContext> = createYoga<ServerContext, GraphQLContext>({
     schema: graphqlSchema(),
     graphqlEndpoint: '/graphql',
@@ -66,13 +79,17 @@ export function createGraphQL(deps: GraphQLDeps) {
       maxDepthPlugin({ n: deps.maxDepth, exposeLimits: true, onReject: [(_ctx, err) => { throw limitError(err.message); }], propagateOnRejection: false }),
       costLimitPlugin({ maxCost: deps.maxCost, exposeLimits: true, onReject: [(_ctx, err) => { throw limitError(err.message); }], propagateOnRejection: false }),
       maxAliasesPlugin({ n: 30, exposeLimits: true, onReject: [(_ctx, err) => { throw limitError(err.message); }], propagateOnRejection: false }),
+      listFanOutPlugin(MAX_LIST_ROWS, limitError),
     ],
     maskedErrors: {
       maskError(error, message) {
         const original = (error as GraphQLError).originalError ?? error;
         if (original instanceof ApiError) return toGraphQLError(original);
-        if (original instanceof GraphQLError) return original;
-        if (error instanceof GraphQLError && !error.originalError) return error;
+        // GraphQL's own errors (syntax, validation, variable coercion, a scalar's parse error
+        // with its code): the outer error carries the variable path and the original's
+        // extensions. Checked by name, as yoga does: `instanceof` fails when two copies of
+        // graphql are loaded (vitest gives src/ the ESM build, the libraries the CJS one).
+        if (isGraphQLError(original)) return isGraphQLError(error) ? error : original;
         deps.logger.error({ err: original }, 'unexpected error in a GraphQL resolver');
         return new GraphQLError(message, { extensions: { code: 'INTERNAL_ERROR', type: 'api_error', status: 500 } });
       },
@@ -109,8 +126,18 @@ export function createGraphQL(deps: GraphQLDeps) {
       },
       onSubscribe: async (ctx, _id, params) => {
         const enveloped = yoga.getEnveloped({ req: ctx.extra.request, principal: ctx.extra.principal, requestId: newId(ID_PREFIX.request), params } as never);
-        const document = enveloped.parse(params.query);
-        const errors = enveloped.validate(enveloped.schema, document);
+        // A document that does not parse or breaks a rule (the depth and cost limits throw)
+        // fails this one operation with an error message; thrown, it would close the socket
+        // with 4500 and end every other subscription on it.
+        let document: ReturnType<typeof enveloped.parse>;
+        let errors: readonly GraphQLError[];
+        try {
+          document = enveloped.parse(params.query);
+          errors = enveloped.validate(enveloped.schema, document);
+        } catch (err) {
+          if (isGraphQLError(err)) return [err];
+          throw err;
+        }
         if (errors.length) return errors;
         return {
           schema: enveloped.schema,

@@ -54,6 +54,7 @@ export function listAndGet(model: string, listName: string, oneName: string, res
     t.prismaField({
       type: [model],
       description: `${model} rows of the caller's account and mode, Hasura style; limit at most ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_MAX})`,
+      extensions: { maxItems: LIST_LIMIT_MAX }, // for the row limit of nested lists (list-fanout.ts)
       args: {
         where: t.arg({ type: boolExp(model) }),
         order_by: t.arg({ type: [orderBy(model)] }),

@@ -77,7 +77,24 @@ export function zodFaults(error: z.ZodError): FieldError[] {
   return out;
 }
 
+/** PostgreSQL text cannot hold U+0000: such input is refused as invalid, never a 500. */
+export function nulFaults(value: unknown, path = ''): FieldError[] {
+  if (typeof value === 'string') {
+    return value.includes('\u0000') ? [{ field: path || 'body', message: 'contains the NUL character (U+0000)', expected: 'text without U+0000' }] : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => nulFaults(v, path ? `${path}.${i}` : String(i)));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => {
+      const child = path ? `${path}.${k}` : k;
+      return k.includes('\u0000') ? [{ field: child.replace(/\u0000/g, '\\u0000'), message: 'the key contains the NUL character (U+0000)' }] : nulFaults(v, child);
+    });
+  }
+  return [];
+}
+
 export function parseInput<I>(schema: z.ZodType<I>, raw: unknown): I {
+  const nul = nulFaults(raw);
+  if (nul.length) throw ApiError.validation(nul);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw ApiError.validation(zodFaults(parsed.error));
   return parsed.data;
@@ -183,7 +200,7 @@ export async function executeMutation<I, R extends { id: string }>(
     if (idempotencyKey !== undefined) {
       await tx.idempotencyRecord.update({
         where: { apiKeyId_key: { apiKeyId: principal.keyId, key: idempotencyKey } },
-        data: { state: 'completed', responseStatus: 200, responseBody: json },
+        data: { state: 'completed', responseStatus: op.name.endsWith('.create') ? 201 : 200, responseBody: json },
       });
     }
     return { id: row.id, body, json, replayed: false };

@@ -7,7 +7,7 @@ builder.prismaObject('Customer', {
   description: 'A customer of the merchant',
   fields: (t) => ({
     ...scalarExposures(t, 'Customer'),
-    orders: t.relation('orders', { query: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 100 } }),
+    orders: t.relation('orders', { query: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 100 }, extensions: { maxItems: 100 } }),
   }),
 });
 

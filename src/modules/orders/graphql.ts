@@ -15,7 +15,8 @@ builder.prismaObject('Order', {
   fields: (t) => ({
     ...scalarExposures(t, 'Order'),
     customer: t.relation('customer', { nullable: true }),
-    items: t.relation('items', { query: { orderBy: { position: 'asc' } } }),
+    // createOrder takes at most 1000 items; the bound feeds the row limit of nested lists
+    items: t.relation('items', { query: { orderBy: { position: 'asc' } }, extensions: { maxItems: 1000 } }),
   }),
 });
 

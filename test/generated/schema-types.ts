@@ -1,0 +1,584 @@
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** An ISO 8601 date-time in UTC, e.g. 2026-11-21T10:00:00.000Z */
+  DateTime: { input: string; output: string; }
+  /** Any JSON value */
+  JSON: { input: unknown; output: unknown; }
+};
+
+/** Comparison operators on Boolean fields */
+export type BooleanComparisonExp = {
+  _eq?: InputMaybe<Scalars['Boolean']['input']>;
+  _gt?: InputMaybe<Scalars['Boolean']['input']>;
+  _gte?: InputMaybe<Scalars['Boolean']['input']>;
+  _in?: InputMaybe<Array<Scalars['Boolean']['input']>>;
+  _is_null?: InputMaybe<Scalars['Boolean']['input']>;
+  _lt?: InputMaybe<Scalars['Boolean']['input']>;
+  _lte?: InputMaybe<Scalars['Boolean']['input']>;
+  _ne?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Hasura spelling of _ne */
+  _neq?: InputMaybe<Scalars['Boolean']['input']>;
+  _nin?: InputMaybe<Array<Scalars['Boolean']['input']>>;
+};
+
+export type CancelOrderInput = {
+  reason?: InputMaybe<CancelOrderInputReason>;
+};
+
+export type CancelOrderInputReason =
+  | 'abandoned'
+  | 'duplicate'
+  | 'fraudulent'
+  | 'other'
+  | 'requested_by_customer';
+
+export type CreateCustomerInput = {
+  email?: InputMaybe<Scalars['String']['input']>;
+  metadata?: InputMaybe<Scalars['JSON']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreateOrderInput = {
+  currency: Scalars['String']['input'];
+  customer?: InputMaybe<Scalars['String']['input']>;
+  items: Array<CreateOrderInputItem>;
+  metadata?: InputMaybe<Scalars['JSON']['input']>;
+};
+
+export type CreateOrderInputItem = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  product?: InputMaybe<Scalars['String']['input']>;
+  quantity: Scalars['Int']['input'];
+  unitAmount?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type CreateProductInput = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  currency: Scalars['String']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+  metadata?: InputMaybe<Scalars['JSON']['input']>;
+  name: Scalars['String']['input'];
+  price: Scalars['Int']['input'];
+  sku?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A customer of the merchant */
+export type Customer = {
+  __typename?: 'Customer';
+  createdAt: Scalars['DateTime']['output'];
+  email?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  metadata: Scalars['JSON']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  orders: Array<Order>;
+  phone?: Maybe<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Boolean expression to filter Customer rows (Hasura style) */
+export type CustomerBoolExp = {
+  _and?: InputMaybe<Array<CustomerBoolExp>>;
+  _not?: InputMaybe<CustomerBoolExp>;
+  _or?: InputMaybe<Array<CustomerBoolExp>>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  email?: InputMaybe<StringComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  metadata?: InputMaybe<JsonComparisonExp>;
+  name?: InputMaybe<StringComparisonExp>;
+  /** matches when any orders matches */
+  orders?: InputMaybe<OrderBoolExp>;
+  phone?: InputMaybe<StringComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** Ordering of Customer rows; list several for tie-breaks */
+export type CustomerOrderBy = {
+  createdAt?: InputMaybe<OrderBy>;
+  email?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  name?: InputMaybe<OrderBy>;
+  phone?: InputMaybe<OrderBy>;
+  updatedAt?: InputMaybe<OrderBy>;
+};
+
+/** Comparison operators on DateTime fields */
+export type DateTimeComparisonExp = {
+  _eq?: InputMaybe<Scalars['DateTime']['input']>;
+  _gt?: InputMaybe<Scalars['DateTime']['input']>;
+  _gte?: InputMaybe<Scalars['DateTime']['input']>;
+  _in?: InputMaybe<Array<Scalars['DateTime']['input']>>;
+  _is_null?: InputMaybe<Scalars['Boolean']['input']>;
+  _lt?: InputMaybe<Scalars['DateTime']['input']>;
+  _lte?: InputMaybe<Scalars['DateTime']['input']>;
+  _ne?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Hasura spelling of _ne */
+  _neq?: InputMaybe<Scalars['DateTime']['input']>;
+  _nin?: InputMaybe<Array<Scalars['DateTime']['input']>>;
+};
+
+export type DecisionPack = {
+  __typename?: 'DecisionPack';
+  definition?: Maybe<Scalars['String']['output']>;
+  industry: Scalars['String']['output'];
+  judgments: Scalars['Int']['output'];
+  policy: Scalars['JSON']['output'];
+  premiseRequirements?: Maybe<Scalars['JSON']['output']>;
+  questions: Scalars['JSON']['output'];
+  rules: Scalars['Int']['output'];
+  scenarios: Array<DecisionScenario>;
+  sourceTrust: Scalars['JSON']['output'];
+  summary?: Maybe<Scalars['String']['output']>;
+  title?: Maybe<Scalars['String']['output']>;
+};
+
+export type DecisionRequest = {
+  __typename?: 'DecisionRequest';
+  completed?: Maybe<Scalars['Int']['output']>;
+  created: Scalars['Int']['output'];
+  error?: Maybe<Scalars['JSON']['output']>;
+  idempotencyKey: Scalars['String']['output'];
+  industry: Scalars['String']['output'];
+  result?: Maybe<Scalars['JSON']['output']>;
+  scenario: Scalars['String']['output'];
+  /** pending, completed, failed or unknown (stopped mid-run; never rerun) */
+  status: Scalars['String']['output'];
+};
+
+export type DecisionRun = {
+  __typename?: 'DecisionRun';
+  /** approved, denied or refused */
+  decision: Scalars['String']['output'];
+  expectationApplicable: Scalars['Boolean']['output'];
+  fixtureExpectation: Scalars['String']['output'];
+  industry: Scalars['String']['output'];
+  mode: Scalars['String']['output'];
+  replayed: Scalars['Boolean']['output'];
+  requestId: Scalars['String']['output'];
+  /** the full Result object of the spec */
+  result: Scalars['JSON']['output'];
+  routingBand?: Maybe<Scalars['String']['output']>;
+  scenario: Scalars['String']['output'];
+  schemaVersion: Scalars['String']['output'];
+};
+
+export type DecisionScenario = {
+  __typename?: 'DecisionScenario';
+  challenge?: Maybe<Scalars['String']['output']>;
+  expectation: Scalars['String']['output'];
+  facts: Scalars['JSON']['output'];
+  humanReview: Scalars['Boolean']['output'];
+  id: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  note?: Maybe<Scalars['String']['output']>;
+};
+
+/** An event (envelope variant A); `envelope` is the exact JSON a webhook receives */
+export type Event = {
+  __typename?: 'Event';
+  apiVersion: Scalars['String']['output'];
+  /** Unix seconds */
+  created: Scalars['Int']['output'];
+  data: Scalars['JSON']['output'];
+  envelope: Scalars['JSON']['output'];
+  id: Scalars['ID']['output'];
+  livemode: Scalars['Boolean']['output'];
+  object: Scalars['String']['output'];
+  pendingWebhooks: Scalars['Int']['output'];
+  request: EventRequest;
+  type: Scalars['String']['output'];
+};
+
+export type EventRequest = {
+  __typename?: 'EventRequest';
+  id?: Maybe<Scalars['String']['output']>;
+  idempotencyKey?: Maybe<Scalars['String']['output']>;
+};
+
+export type FulfillOrderInput = {
+  shippingCarrier?: InputMaybe<Scalars['String']['input']>;
+  trackingNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Comparison operators on Int fields */
+export type IntComparisonExp = {
+  _eq?: InputMaybe<Scalars['Int']['input']>;
+  _gt?: InputMaybe<Scalars['Int']['input']>;
+  _gte?: InputMaybe<Scalars['Int']['input']>;
+  _in?: InputMaybe<Array<Scalars['Int']['input']>>;
+  _is_null?: InputMaybe<Scalars['Boolean']['input']>;
+  _lt?: InputMaybe<Scalars['Int']['input']>;
+  _lte?: InputMaybe<Scalars['Int']['input']>;
+  _ne?: InputMaybe<Scalars['Int']['input']>;
+  /** Hasura spelling of _ne */
+  _neq?: InputMaybe<Scalars['Int']['input']>;
+  _nin?: InputMaybe<Array<Scalars['Int']['input']>>;
+};
+
+/** Filters on a JSON object field */
+export type JsonComparisonExp = {
+  /** the object contains these keys with these values */
+  _contains?: InputMaybe<Scalars['JSON']['input']>;
+  /** the object has this key */
+  _has_key?: InputMaybe<Scalars['String']['input']>;
+  _is_null?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  cancelOrder: Order;
+  createCustomer: Customer;
+  createOrder: Order;
+  createProduct: Product;
+  fulfillOrder: Order;
+  /** Runs a decision (REST: POST /api/svc/decisions). Needs a svc_ key and an Idempotency-Key (header or argument). */
+  runDecision: DecisionRun;
+  updateCustomer: Customer;
+  updateOrder: Order;
+  updateProduct: Product;
+};
+
+
+export type MutationCancelOrderArgs = {
+  id: Scalars['ID']['input'];
+  input?: InputMaybe<CancelOrderInput>;
+};
+
+
+export type MutationCreateCustomerArgs = {
+  input?: InputMaybe<CreateCustomerInput>;
+};
+
+
+export type MutationCreateOrderArgs = {
+  input: CreateOrderInput;
+};
+
+
+export type MutationCreateProductArgs = {
+  input: CreateProductInput;
+};
+
+
+export type MutationFulfillOrderArgs = {
+  id: Scalars['ID']['input'];
+  input?: InputMaybe<FulfillOrderInput>;
+};
+
+
+export type MutationRunDecisionArgs = {
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  input: RunDecisionInput;
+};
+
+
+export type MutationUpdateCustomerArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateCustomerInput;
+};
+
+
+export type MutationUpdateOrderArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateOrderInput;
+};
+
+
+export type MutationUpdateProductArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateProductInput;
+};
+
+/** An order. amount is the sum of its items in minor units of currency. */
+export type Order = {
+  __typename?: 'Order';
+  /** total in minor units of currency: the sum of the items' amounts */
+  amount: Scalars['Int']['output'];
+  cancellationReason?: Maybe<Scalars['String']['output']>;
+  cancelledAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  customer?: Maybe<Customer>;
+  customerId?: Maybe<Scalars['String']['output']>;
+  fulfilledAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  items: Array<OrderItem>;
+  metadata: Scalars['JSON']['output'];
+  shippingCarrier?: Maybe<Scalars['String']['output']>;
+  status: Scalars['String']['output'];
+  trackingNumber?: Maybe<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Boolean expression to filter Order rows (Hasura style) */
+export type OrderBoolExp = {
+  _and?: InputMaybe<Array<OrderBoolExp>>;
+  _not?: InputMaybe<OrderBoolExp>;
+  _or?: InputMaybe<Array<OrderBoolExp>>;
+  amount?: InputMaybe<IntComparisonExp>;
+  cancellationReason?: InputMaybe<StringComparisonExp>;
+  cancelledAt?: InputMaybe<DateTimeComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  currency?: InputMaybe<StringComparisonExp>;
+  customer?: InputMaybe<CustomerBoolExp>;
+  customerId?: InputMaybe<StringComparisonExp>;
+  fulfilledAt?: InputMaybe<DateTimeComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  /** matches when any items matches */
+  items?: InputMaybe<OrderItemBoolExp>;
+  metadata?: InputMaybe<JsonComparisonExp>;
+  shippingCarrier?: InputMaybe<StringComparisonExp>;
+  status?: InputMaybe<StringComparisonExp>;
+  trackingNumber?: InputMaybe<StringComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** Sort direction, with the place of nulls for nullable fields (Hasura spelling) */
+export type OrderBy =
+  | 'asc'
+  | 'asc_nulls_first'
+  | 'asc_nulls_last'
+  | 'desc'
+  | 'desc_nulls_first'
+  | 'desc_nulls_last';
+
+/** A line of an order */
+export type OrderItem = {
+  __typename?: 'OrderItem';
+  /** quantity * unitAmount */
+  amount: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  orderId: Scalars['String']['output'];
+  position: Scalars['Int']['output'];
+  product?: Maybe<Product>;
+  productId?: Maybe<Scalars['String']['output']>;
+  quantity: Scalars['Int']['output'];
+  /** price of one unit in minor units */
+  unitAmount: Scalars['Int']['output'];
+};
+
+/** Boolean expression to filter OrderItem rows (Hasura style) */
+export type OrderItemBoolExp = {
+  _and?: InputMaybe<Array<OrderItemBoolExp>>;
+  _not?: InputMaybe<OrderItemBoolExp>;
+  _or?: InputMaybe<Array<OrderItemBoolExp>>;
+  amount?: InputMaybe<IntComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  name?: InputMaybe<StringComparisonExp>;
+  order?: InputMaybe<OrderBoolExp>;
+  orderId?: InputMaybe<StringComparisonExp>;
+  position?: InputMaybe<IntComparisonExp>;
+  product?: InputMaybe<ProductBoolExp>;
+  productId?: InputMaybe<StringComparisonExp>;
+  quantity?: InputMaybe<IntComparisonExp>;
+  unitAmount?: InputMaybe<IntComparisonExp>;
+};
+
+/** Ordering of Order rows; list several for tie-breaks */
+export type OrderOrderBy = {
+  amount?: InputMaybe<OrderBy>;
+  cancellationReason?: InputMaybe<OrderBy>;
+  cancelledAt?: InputMaybe<OrderBy>;
+  createdAt?: InputMaybe<OrderBy>;
+  currency?: InputMaybe<OrderBy>;
+  customer?: InputMaybe<CustomerOrderBy>;
+  customerId?: InputMaybe<OrderBy>;
+  fulfilledAt?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  shippingCarrier?: InputMaybe<OrderBy>;
+  status?: InputMaybe<OrderBy>;
+  trackingNumber?: InputMaybe<OrderBy>;
+  updatedAt?: InputMaybe<OrderBy>;
+};
+
+/** An item the merchant sells */
+export type Product = {
+  __typename?: 'Product';
+  active: Scalars['Boolean']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  metadata: Scalars['JSON']['output'];
+  name: Scalars['String']['output'];
+  /** unit price in minor units of currency */
+  price: Scalars['Int']['output'];
+  sku?: Maybe<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Boolean expression to filter Product rows (Hasura style) */
+export type ProductBoolExp = {
+  _and?: InputMaybe<Array<ProductBoolExp>>;
+  _not?: InputMaybe<ProductBoolExp>;
+  _or?: InputMaybe<Array<ProductBoolExp>>;
+  active?: InputMaybe<BooleanComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  currency?: InputMaybe<StringComparisonExp>;
+  description?: InputMaybe<StringComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  metadata?: InputMaybe<JsonComparisonExp>;
+  name?: InputMaybe<StringComparisonExp>;
+  /** matches when any orderItems matches */
+  orderItems?: InputMaybe<OrderItemBoolExp>;
+  price?: InputMaybe<IntComparisonExp>;
+  sku?: InputMaybe<StringComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** Ordering of Product rows; list several for tie-breaks */
+export type ProductOrderBy = {
+  active?: InputMaybe<OrderBy>;
+  createdAt?: InputMaybe<OrderBy>;
+  currency?: InputMaybe<OrderBy>;
+  description?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  name?: InputMaybe<OrderBy>;
+  price?: InputMaybe<OrderBy>;
+  sku?: InputMaybe<OrderBy>;
+  updatedAt?: InputMaybe<OrderBy>;
+};
+
+export type Query = {
+  __typename?: 'Query';
+  customer?: Maybe<Customer>;
+  /** Customer rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  customers: Array<Customer>;
+  /** The industry packs of the decision service (REST: GET /api/svc/catalog) */
+  decisionCatalog: Array<DecisionPack>;
+  /** The recorded status of a run, to the key that made it (REST: GET /api/svc/requests/{idempotencyKey}); no inference */
+  decisionRequest: DecisionRequest;
+  order?: Maybe<Order>;
+  /** Order rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  orders: Array<Order>;
+  product?: Maybe<Product>;
+  /** Product rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  products: Array<Product>;
+};
+
+
+export type QueryCustomerArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryCustomersArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<CustomerOrderBy>>;
+  where?: InputMaybe<CustomerBoolExp>;
+};
+
+
+export type QueryDecisionRequestArgs = {
+  idempotencyKey: Scalars['String']['input'];
+};
+
+
+export type QueryOrderArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryOrdersArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<OrderOrderBy>>;
+  where?: InputMaybe<OrderBoolExp>;
+};
+
+
+export type QueryProductArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryProductsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<ProductOrderBy>>;
+  where?: InputMaybe<ProductBoolExp>;
+};
+
+export type RunDecisionInput = {
+  industry: Scalars['String']['input'];
+  message?: InputMaybe<Scalars['String']['input']>;
+  scenario: Scalars['String']['input'];
+};
+
+/** Comparison operators on String fields */
+export type StringComparisonExp = {
+  _eq?: InputMaybe<Scalars['String']['input']>;
+  _gt?: InputMaybe<Scalars['String']['input']>;
+  _gte?: InputMaybe<Scalars['String']['input']>;
+  /** _like, case-insensitive */
+  _ilike?: InputMaybe<Scalars['String']['input']>;
+  _in?: InputMaybe<Array<Scalars['String']['input']>>;
+  _is_null?: InputMaybe<Scalars['Boolean']['input']>;
+  /** SQL LIKE: a literal, 'prefix%', '%suffix' or '%infix%' */
+  _like?: InputMaybe<Scalars['String']['input']>;
+  _lt?: InputMaybe<Scalars['String']['input']>;
+  _lte?: InputMaybe<Scalars['String']['input']>;
+  _ne?: InputMaybe<Scalars['String']['input']>;
+  /** Hasura spelling of _ne */
+  _neq?: InputMaybe<Scalars['String']['input']>;
+  _nin?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** Events of your account and mode as they commit (needs events:read); `types` filters (`order.*` and `*` allowed) */
+  events: Event;
+  /** The order after each change that leaves it matching `where` */
+  orderUpdated?: Maybe<Order>;
+};
+
+
+export type SubscriptionEventsArgs = {
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type SubscriptionOrderUpdatedArgs = {
+  where?: InputMaybe<OrderBoolExp>;
+};
+
+export type UpdateCustomerInput = {
+  email?: InputMaybe<Scalars['String']['input']>;
+  metadata?: InputMaybe<Scalars['JSON']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UpdateOrderInput = {
+  customer?: InputMaybe<Scalars['String']['input']>;
+  metadata?: InputMaybe<Scalars['JSON']['input']>;
+  shippingCarrier?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<UpdateOrderInputStatus>;
+  trackingNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UpdateOrderInputStatus =
+  | 'cancelled'
+  | 'delivered'
+  | 'pending'
+  | 'processing'
+  | 'shipped';
+
+export type UpdateProductInput = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  metadata?: InputMaybe<Scalars['JSON']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  price?: InputMaybe<Scalars['Int']['input']>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+};

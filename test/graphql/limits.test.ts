@@ -1,0 +1,169 @@
+// Query cost of the GraphQL door: relations resolve without N+1 queries (SQL statements are
+// counted for the whole server, so this file runs nothing concurrently), and the depth and
+// cost limits reject abusive documents with QUERY_TOO_COMPLEX over HTTP and WebSocket.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
+import { data, failure, send, subscribe, wsSession } from './client.js';
+import {
+  CostlyOrdersDocument, CreateCustomerDocument, CreateOrderDocument, CreateProductDocument, DeepestAllowedOrderDocument,
+  FanOutAtLimitDocument, FanOutOverLimitDocument, ListOrdersDocument, OnEventsDocument, OrdersWithRelationsDocument,
+  TooDeepOrdersDocument, GetCustomerDocument,
+} from '../generated/graphql.js';
+
+let t: TestServer;
+let acct: TestAccount;
+const orderIds: string[] = [];
+let customerId: string;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  acct = await t.newAccount();
+  const customers: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    customers.push((await data(t.url, acct.key, CreateCustomerDocument, { input: { email: `buyer${i}@example.com` } })).createCustomer.id);
+  }
+  customerId = customers[0];
+  const products: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    products.push((await data(t.url, acct.key, CreateProductDocument, { input: { name: `Product ${i}`, price: 100 + i, currency: 'usd' } })).createProduct.id);
+  }
+  for (let i = 0; i < 20; i++) {
+    const r = await data(t.url, acct.key, CreateOrderDocument, {
+      input: {
+        currency: 'usd',
+        customer: customers[i % customers.length],
+        items: [{ product: products[i % 3], quantity: 1 }, { product: products[(i + 1) % 3], quantity: 2 }, { name: 'Gift wrap', quantity: 1, unitAmount: 50 }],
+      },
+    });
+    orderIds.push(r.createOrder.id);
+  }
+}, 180_000);
+afterAll(async () => { await t?.stop(); });
+
+/** SQL statements the server ran for one request (the key lookup is warmed first). */
+async function statementsFor(run: () => Promise<unknown>): Promise<number> {
+  const db = t.server.db;
+  let best = Infinity;
+  // the fewest of three runs: a stray background statement cannot inflate the count
+  for (let i = 0; i < 3; i++) {
+    await data(t.url, acct.key, ListOrdersDocument, { limit: 1 }); // warms the API key cache
+    const before = db.queryCount();
+    await run();
+    best = Math.min(best, db.queryCount() - before);
+  }
+  return best;
+}
+
+describe('relations resolve without N+1 queries', () => {
+  it('orders with customer, items and items.product: the same small number of statements for 5 and 20 orders', async () => {
+    const q = (limit: number) => async () => {
+      const r = await data(t.url, acct.key, OrdersWithRelationsDocument, { limit });
+      expect(r.orders).toHaveLength(limit);
+      for (const o of r.orders) {
+        expect(o.customer?.email).toMatch(/^buyer\d@example\.com$/);
+        expect(o.items.map((i) => i.name)).toHaveLength(3);
+        expect(o.items[0].product?.name).toMatch(/^Product \d$/);
+        expect(o.items[2].product).toBeNull();
+      }
+    };
+    const one = await statementsFor(q(1));
+    const five = await statementsFor(q(5));
+    const twenty = await statementsFor(q(20));
+    expect(twenty).toBe(five);
+    expect(five).toBe(one);
+    // orders, customers, items, products: one statement each (a little slack for the plan)
+    expect(twenty).toBeGreaterThanOrEqual(1);
+    expect(twenty).toBeLessThanOrEqual(5);
+  });
+
+  it('a customer with its orders costs a constant number of statements', async () => {
+    const n = await statementsFor(async () => {
+      const r = await data(t.url, acct.key, GetCustomerDocument, { id: customerId });
+      expect(r.customer?.orders).toHaveLength(5);
+    });
+    expect(n).toBeLessThanOrEqual(3);
+  });
+
+  it('counting works: one statement per order when each order is fetched by id', async () => {
+    // guards the measure itself: separate requests must show up as separate statements
+    const n = await statementsFor(async () => {
+      for (const id of orderIds.slice(0, 5)) await send(t.url, acct.key, ListOrdersDocument, { where: { id: { _eq: id } } });
+    });
+    expect(n).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('depth and cost limits', () => {
+  it('a query deeper than the limit (8) is QUERY_TOO_COMPLEX with a clear message, before it runs', async () => {
+    const before = t.server.db.queryCount();
+    const err = await failure(t.url, acct.key, TooDeepOrdersDocument, {});
+    expect(err.extensions?.code).toBe('QUERY_TOO_COMPLEX');
+    expect(err.message).toMatch(/depth limit of 8 exceeded, found 9/i);
+    expect(err.message).not.toMatch(/syntax error/i);
+    expect(err.status).toBe(400);
+    // rejected during validation: only the API key lookup may touch the database
+    expect(t.server.db.queryCount() - before).toBeLessThanOrEqual(1);
+  });
+
+  it('a query at exactly the depth limit passes', async () => {
+    const r = await data(t.url, acct.key, DeepestAllowedOrderDocument, { id: orderIds[0] });
+    expect(r.order?.customer?.orders).toHaveLength(5);
+  });
+
+  it('a query costing more than the limit (5000) is QUERY_TOO_COMPLEX with a clear message', async () => {
+    const err = await failure(t.url, acct.key, CostlyOrdersDocument, {});
+    expect(err.extensions?.code).toBe('QUERY_TOO_COMPLEX');
+    expect(err.message).toMatch(/cost limit of 5000 exceeded, found \d+/i);
+    expect(err.message).not.toMatch(/syntax error/i);
+    expect(err.status).toBe(400);
+  });
+
+  it('nested lists are limited by the rows they may return, not just by depth and cost', async () => {
+    // orders -> customer -> orders -> customer -> orders: shallow and cheap by cost, yet
+    // 11 x 100 x 100 rows may come back (a customer's orders are capped at 100)
+    const before = t.server.db.queryCount();
+    const err = await failure(t.url, acct.key, FanOutOverLimitDocument, {});
+    expect(err.extensions?.code).toBe('QUERY_TOO_COMPLEX');
+    expect(err.message).toBe(
+      'Query may return up to 110000 rows through nested lists (orders > customer > orders > customer > orders), over the limit of 100000; lower `limit` or nest fewer lists',
+    );
+    expect(err.status).toBe(400);
+    expect(t.server.db.queryCount() - before).toBeLessThanOrEqual(1);
+    const at = await data(t.url, acct.key, FanOutAtLimitDocument, {});
+    expect(at.orders).toHaveLength(10);
+    expect(at.orders[0].customer?.orders[0].customer?.orders).toHaveLength(5);
+  });
+
+  it('a normal query passes', async () => {
+    const r = await data(t.url, acct.key, OrdersWithRelationsDocument, { limit: 100 });
+    expect(r.orders).toHaveLength(20);
+  });
+
+  it('more than 30 aliases are rejected', async () => {
+    const aliases = Array.from({ length: 31 }, (_, i) => `a${i}: orders(limit: 1) { id }`).join('\n');
+    const res = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${acct.key}` },
+      body: JSON.stringify({ query: `{ ${aliases} }` }),
+    });
+    const body = (await res.json()) as { errors?: { message: string; extensions?: { code?: string } }[] };
+    expect(body.errors?.[0].extensions?.code).toBe('QUERY_TOO_COMPLEX');
+    expect(body.errors?.[0].message).toMatch(/aliases limit of 30 exceeded/i);
+  });
+
+  it('the limits apply to documents sent over WebSocket too', async () => {
+    const ws = wsSession(t.url, { authorization: `Bearer ${acct.key}` });
+    try {
+      const deep = await subscribe(ws, TooDeepOrdersDocument as never, undefined, 0);
+      const ended = (await Promise.race([deep.ended, new Promise((r) => setTimeout(() => r('timeout'), 5000))])) as unknown;
+      expect(Array.isArray(ended) ? ended[0]?.extensions?.code : ended).toBe('QUERY_TOO_COMPLEX');
+      // the connection survives a rejected document
+      const ok = await subscribe(ws, OnEventsDocument, { types: ['order.*'] }, 0);
+      const ended2 = await Promise.race([ok.ended, new Promise((r) => setTimeout(() => r('still open'), 300))]);
+      expect(ended2).toBe('still open');
+      ok.stop();
+    } finally {
+      await ws.dispose();
+    }
+  });
+});

@@ -1,0 +1,299 @@
+// Subscriptions of the GraphQL door over WebSocket (graphql-ws on /graphql) and SSE: the
+// events(types) envelope (spec variant A) for changes made through REST and GraphQL, type
+// filtering, orderUpdated(where), connection_init authentication and account isolation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { print } from 'graphql';
+import { api, startTestServer, TEA_ORDER, type TestAccount, type TestServer } from '../helpers/server.js';
+import { data, sleep, subscribe, wsSession, type WsSession } from './client.js';
+import {
+  CancelOrderDocument, CreateCustomerDocument, CreateOrderDocument, CreateProductDocument, OnEventsDocument,
+  OnOrderUpdatedDocument, UpdateOrderDocument, type OnEventsSubscription,
+} from '../generated/graphql.js';
+
+let t: TestServer;
+let a: TestAccount;
+let b: TestAccount;
+const sessions: WsSession[] = [];
+
+beforeAll(async () => {
+  t = await startTestServer();
+  a = await t.newAccount();
+  b = await t.newAccount();
+}, 120_000);
+afterAll(async () => {
+  for (const s of sessions) await s.dispose().catch(() => {});
+  await t?.stop();
+});
+
+function session(key: string | undefined, params?: Record<string, unknown>): WsSession {
+  const s = wsSession(t.url, params ?? (key ? { authorization: `Bearer ${key}` } : {}));
+  sessions.push(s);
+  return s;
+}
+
+const createOrder = (key: string, metadata: Record<string, string> = {}) =>
+  data(t.url, key, CreateOrderDocument, { input: { currency: 'usd', items: [{ name: 'Tea', quantity: 1, unitAmount: 450 }], metadata } }).then((r) => r.createOrder);
+
+describe('events(types) over WebSocket', () => {
+  it('an order created through REST reaches a GraphQL subscriber with the variant A envelope', async () => {
+    const sub = await subscribe(session(a.key), OnEventsDocument, { types: ['order.*'] });
+    const idempotencyKey = `order-${crypto.randomUUID()}`;
+    const created = await api(t.url, '/v1/orders', { key: a.key, body: TEA_ORDER, headers: { 'Idempotency-Key': idempotencyKey } });
+    expect(created.status).toBe(201);
+    const [{ events: e }] = await sub.waitFor(1);
+    const requestId = created.headers.get('x-request-id');
+    expect(requestId).toMatch(/^req_/);
+    expect(e).toMatchObject({
+      object: 'event',
+      type: 'order.created',
+      livemode: false,
+      request: { id: requestId, idempotencyKey },
+      apiVersion: t.server.config.API_VERSION,
+      pendingWebhooks: expect.any(Number),
+    });
+    expect(e.id).toMatch(/^evt_/);
+    expect(Math.abs(e.created - Date.now() / 1000)).toBeLessThan(60);
+    expect(Number.isInteger(e.created)).toBe(true);
+    const eventData = e.data as { object: Record<string, unknown> };
+    expect(eventData.object.id).toBe(created.body.id);
+    // data.object is the REST representation of the order
+    expect(eventData.object).toEqual(created.body);
+    // `envelope` is exactly variant A: id, object, type, created, data, request, pending_webhooks, api_version (+ livemode)
+    expect(e.envelope).toEqual({
+      id: e.id,
+      object: 'event',
+      type: 'order.created',
+      created: e.created,
+      livemode: false,
+      data: e.data,
+      request: { id: requestId, idempotency_key: idempotencyKey },
+      pending_webhooks: e.pendingWebhooks,
+      api_version: e.apiVersion,
+    });
+    sub.stop();
+  });
+
+  it('types filters: an order.* subscriber gets no customer or product events', async () => {
+    const orders = await subscribe(session(a.key), OnEventsDocument, { types: ['order.*'] });
+    const exact = await subscribe(session(a.key), OnEventsDocument, { types: ['customer.created', 'product.updated'] });
+    const all = await subscribe(session(a.key), OnEventsDocument, {});
+    await data(t.url, a.key, CreateCustomerDocument, { input: { email: 'filter@example.com' } });
+    await data(t.url, a.key, CreateProductDocument, { input: { name: 'Filtered', price: 1, currency: 'usd' } });
+    const order = await createOrder(a.key);
+    await data(t.url, a.key, CancelOrderDocument, { id: order.id });
+    // events of one account arrive in commit order, so after the cancellation no earlier event can still come
+    const got = await orders.waitFor(3);
+    await sleep(200);
+    expect(orders.items().map((r) => r.events.type)).toEqual(['order.created', 'order.updated', 'order.cancelled']);
+    expect(orders.items().every((r) => (r.events.data as { object: { id: string } }).object.id === order.id)).toBe(true);
+    expect(got).toHaveLength(3);
+    expect((await exact.waitFor(1)).map((r) => r.events.type)).toEqual(['customer.created']);
+    expect((await all.waitFor(5)).map((r) => r.events.type)).toEqual(['customer.created', 'product.created', 'order.created', 'order.updated', 'order.cancelled']);
+    await sleep(200);
+    expect(exact.results).toHaveLength(1);
+    expect(all.results).toHaveLength(5);
+  });
+
+  it('several subscriptions share one connection', async () => {
+    const ws = session(a.key);
+    const one = await subscribe(ws, OnEventsDocument, { types: ['customer.*'] });
+    const two = await subscribe(ws, OnEventsDocument, { types: ['customer.created'] });
+    const { createCustomer } = await data(t.url, a.key, CreateCustomerDocument, { input: { name: 'Shared' } });
+    for (const s of [one, two]) {
+      const [{ events }] = await s.waitFor(1);
+      expect((events.data as { object: { id: string } }).object.id).toBe(createCustomer.id);
+    }
+  });
+});
+
+describe('orderUpdated(where)', () => {
+  it('fires only for orders matching where (status _eq cancelled)', async () => {
+    const sub = await subscribe(session(a.key), OnOrderUpdatedDocument, { where: { status: { _eq: 'cancelled' } } });
+    const o1 = await createOrder(a.key);
+    const o2 = await createOrder(a.key);
+    await data(t.url, a.key, UpdateOrderDocument, { id: o1.id, input: { status: 'processing' } });
+    await data(t.url, a.key, CancelOrderDocument, { id: o2.id }); // the first match
+    await api(t.url, `/v1/orders/${o1.id}/cancel`, { key: a.key, method: 'POST' }); // the second, through REST
+    const got = await sub.waitFor(2);
+    expect(got.map((r) => r.orderUpdated?.id)).toEqual([o2.id, o1.id]);
+    expect(got.map((r) => r.orderUpdated?.status)).toEqual(['cancelled', 'cancelled']);
+    expect(got[0].orderUpdated?.items).toEqual([{ name: 'Tea' }]);
+    await sleep(200);
+    expect(sub.results).toHaveLength(2);
+  });
+
+  it('relation filters work in where (customer email)', async () => {
+    const { createCustomer: vip } = await data(t.url, a.key, CreateCustomerDocument, { input: { email: 'vip@example.com' } });
+    const sub = await subscribe(session(a.key), OnOrderUpdatedDocument, { where: { customer: { email: { _eq: 'vip@example.com' } } } });
+    await createOrder(a.key);
+    const mine = await data(t.url, a.key, CreateOrderDocument, { input: { currency: 'usd', customer: vip.id, items: [{ name: 'Gold', quantity: 1, unitAmount: 9999 }] } });
+    const got = await sub.waitFor(1);
+    expect(got[0].orderUpdated).toMatchObject({ id: mine.createOrder.id, status: 'pending', amount: 9999, customer: { email: 'vip@example.com' } });
+    await sleep(200);
+    expect(sub.results).toHaveLength(1);
+  });
+
+  it('needs orders:read', async () => {
+    const rk = await a.newKey({ type: 'restricted', permissions: ['customers:read'] });
+    const sub = await subscribe(session(rk.secret), OnOrderUpdatedDocument, {}, 0);
+    // a refused subscription is one `next` with the error, then `complete`
+    expect(await Promise.race([sub.ended, sleep(5000).then(() => 'timeout')])).toBe('complete');
+    expect(sub.results).toHaveLength(1);
+    expect(sub.results[0].errors?.[0].extensions?.code).toBe('INSUFFICIENT_PERMISSIONS');
+  });
+});
+
+describe('connection_init authentication', () => {
+  it('a missing, malformed or unknown key is refused with close code 4403', async () => {
+    for (const params of [{}, { authorization: 'Bearer nope' }, { authorization: `Bearer sk_test_${'0'.repeat(32)}` }, { apiKey: `sk_test_${'1'.repeat(32)}` }]) {
+      const s = session(undefined, params);
+      const code = await Promise.race([s.closed, sleep(5000).then(() => -2)]);
+      expect(code, JSON.stringify(params)).toBe(4403);
+    }
+  });
+
+  it('the apiKey form of connection_init is accepted like the authorization form', async () => {
+    const sub = await subscribe(session(undefined, { apiKey: a.key }), OnEventsDocument, { types: ['product.created'] });
+    await data(t.url, a.key, CreateProductDocument, { input: { name: 'Via apiKey', price: 1, currency: 'usd' } });
+    expect((await sub.waitFor(1))[0].events.type).toBe('product.created');
+  });
+
+  it('the key rules of HTTP apply over WebSocket: events needs events:read, a pk_ key may read', async () => {
+    const rk = await a.newKey({ type: 'restricted', permissions: ['orders:read'] });
+    const refused = await subscribe(session(rk.secret), OnEventsDocument, {}, 0);
+    expect(await Promise.race([refused.ended, sleep(5000).then(() => 'timeout')])).toBe('complete');
+    expect(refused.results[0]?.errors?.[0].extensions?.code).toBe('INSUFFICIENT_PERMISSIONS');
+    const reader = await a.newKey({ type: 'restricted', permissions: ['events:read'] });
+    const allowed = await subscribe(session(reader.secret), OnEventsDocument, { types: ['customer.created'] });
+    await data(t.url, a.key, CreateCustomerDocument, { input: { name: 'Seen by events:read' } });
+    expect((await allowed.waitFor(1))[0].events.type).toBe('customer.created');
+    const pk = await a.newKey({ type: 'publishable' });
+    const sub = await subscribe(session(pk.secret), OnEventsDocument, { types: ['order.created'] });
+    await createOrder(a.key);
+    expect((await sub.waitFor(1))[0].events.type).toBe('order.created');
+  });
+});
+
+describe('account isolation in subscriptions', () => {
+  it("B's subscribers never receive A's events: only B's own marker arrives", async () => {
+    const events = await subscribe(session(b.key), OnEventsDocument, {});
+    const orderUpdates = await subscribe(session(b.key), OnOrderUpdatedDocument, {});
+    const live = await a.newKey({ mode: 'live' });
+    const aLive = await subscribe(session(live.secret), OnEventsDocument, {});
+    // A's changes through both doors, then B's marker
+    const aOrder = await createOrder(a.key, { secret: 'a' });
+    await data(t.url, a.key, CancelOrderDocument, { id: aOrder.id });
+    await api(t.url, '/v1/orders', { key: a.key, body: TEA_ORDER });
+    await data(t.url, a.key, CreateCustomerDocument, { input: { email: 'a-secret@example.com' } });
+    const marker = await createOrder(b.key, { marker: 'b' });
+    const got = await events.waitFor(1);
+    const gotOrders = await orderUpdates.waitFor(1);
+    await sleep(300);
+    expect(events.results).toHaveLength(1);
+    expect(got[0].events.type).toBe('order.created');
+    expect((got[0].events.data as { object: { id: string } }).object.id).toBe(marker.id);
+    expect(orderUpdates.results).toHaveLength(1);
+    expect(gotOrders[0].orderUpdated?.id).toBe(marker.id);
+    // A's live mode does not see A's test events either
+    expect(aLive.results).toHaveLength(0);
+  });
+
+  it("orderUpdated(where: {id: {_eq: A's order}}) from B stays silent", async () => {
+    const aOrder = await createOrder(a.key);
+    const spy = await subscribe(session(b.key), OnOrderUpdatedDocument, { where: { id: { _eq: aOrder.id } } });
+    await data(t.url, a.key, UpdateOrderDocument, { id: aOrder.id, input: { metadata: { touched: 'yes' } } });
+    await data(t.url, a.key, CancelOrderDocument, { id: aOrder.id });
+    const bOrder = await createOrder(b.key);
+    const sameB = await subscribe(session(b.key), OnOrderUpdatedDocument, { where: { id: { _eq: bOrder.id } } });
+    await data(t.url, b.key, CancelOrderDocument, { id: bOrder.id });
+    await sameB.waitFor(1);
+    await sleep(300);
+    expect(spy.results).toHaveLength(0);
+  });
+});
+
+describe('SSE', () => {
+  /** Reads `event:` / `data:` frames from a text/event-stream response until `stop` says so. */
+  async function readFrames(res: Response, stop: (frames: { event: string; data: any }[]) => boolean, timeoutMs = 10_000) {
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const frames: { event: string; data: any }[] = [];
+    let buffer = '';
+    const deadline = Date.now() + timeoutMs;
+    while (!stop(frames)) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`SSE: timed out with frames ${JSON.stringify(frames)}`);
+      const chunk = await Promise.race([reader.read(), sleep(left).then(() => ({ done: true, value: undefined }))]);
+      if (chunk.done) break;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const raw = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        let event = 'message';
+        const dataLines: string[] = [];
+        for (const line of raw.split('\n')) {
+          if (line.startsWith('event:')) event = line.slice(6).trim();
+          else if (line.startsWith('data:')) dataLines.push(line.slice(5).trimStart());
+        }
+        if (dataLines.length) frames.push({ event, data: JSON.parse(dataLines.join('\n')) });
+      }
+    }
+    await reader.cancel().catch(() => {});
+    return frames;
+  }
+
+  it('POST /graphql with Accept: text/event-stream streams events for a mutation made meanwhile', async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      signal: controller.signal,
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${a.key}` },
+      body: JSON.stringify({ query: print(OnEventsDocument), variables: { types: ['product.*'] } }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const framesPromise = readFrames(res, (f) => f.some((x) => x.event === 'next'));
+    await sleep(400);
+    await data(t.url, a.key, CreateCustomerDocument, { input: { name: 'not a product' } });
+    const { createProduct } = await data(t.url, a.key, CreateProductDocument, { input: { name: 'Streamed', price: 5, currency: 'usd' } });
+    const frames = await framesPromise;
+    controller.abort();
+    const next = frames.filter((f) => f.event === 'next');
+    expect(next).toHaveLength(1);
+    const event = (next[0].data as { data: OnEventsSubscription }).data.events;
+    expect(event).toMatchObject({ object: 'event', type: 'product.created' });
+    expect((event.data as { object: { id: string } }).object.id).toBe(createProduct.id);
+  });
+
+  it('SSE without a key is refused with MISSING_AUTH_HEADER', async () => {
+    const res = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ query: print(OnEventsDocument) }),
+    });
+    const text = await res.text();
+    expect(text).toMatch(/MISSING_AUTH_HEADER/);
+    expect(text).not.toMatch(/"event":\s*\{"id"/);
+  });
+
+  it("SSE isolation: B's stream does not carry A's events", async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      signal: controller.signal,
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${b.key}` },
+      body: JSON.stringify({ query: print(OnEventsDocument), variables: {} }),
+    });
+    const framesPromise = readFrames(res, (f) => f.some((x) => x.event === 'next'));
+    await sleep(400);
+    await createOrder(a.key);
+    const marker = await data(t.url, b.key, CreateCustomerDocument, { input: { name: 'B marker' } });
+    const frames = await framesPromise;
+    controller.abort();
+    const next = frames.filter((f) => f.event === 'next');
+    expect(next).toHaveLength(1);
+    expect(next[0].data.data.events.type).toBe('customer.created');
+    expect(next[0].data.data.events.data.object.id).toBe(marker.createCustomer.id);
+  });
+});
