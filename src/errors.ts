@@ -114,3 +114,18 @@ export class ApiError extends Error {
 export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;
 }
+
+/** PostgreSQL text cannot hold U+0000: such input is refused as invalid, never a 500. */
+export function nulFaults(value: unknown, path = ''): FieldError[] {
+  if (typeof value === 'string') {
+    return value.includes('\u0000') ? [{ field: path || 'body', message: 'contains the NUL character (U+0000)', expected: 'text without U+0000' }] : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => nulFaults(v, path ? `${path}.${i}` : String(i)));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => {
+      const child = path ? `${path}.${k}` : k;
+      return k.includes('\u0000') ? [{ field: child.replace(/\u0000/g, '\\u0000'), message: 'the key contains the NUL character (U+0000)' }] : nulFaults(v, child);
+    });
+  }
+  return [];
+}

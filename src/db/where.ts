@@ -1,7 +1,7 @@
 // Hasura-style boolean expressions (`{status: {_eq: "pending"}, _or: [...]}`) and order_by
 // lists, translated into Prisma arguments for any public model. GraphQL inputs and REST
 // query strings both end here, so the two doors filter identically.
-import { ApiError, type FieldError } from '../errors.js';
+import { ApiError, nulFaults, type FieldError } from '../errors.js';
 import { modelInfo, type FieldInfo } from './models.js';
 
 export type BoolExp = { [key: string]: unknown };
@@ -36,15 +36,18 @@ function likeToPrisma(pattern: string, insensitive: boolean, path: string, fault
     }
   }
   const mode = insensitive ? { mode: 'insensitive' } : {};
+  // Prisma hands startsWith/endsWith/contains (and case-insensitive equals, an ILIKE) to SQL
+  // LIKE without escaping: the literal parts get their wildcards escaped here.
+  const lit = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
   const [head, mid, tail] = parts;
   if (!single) {
-    if (parts.length === 1) return { equals: head, ...mode };
+    if (parts.length === 1) return insensitive ? { equals: lit(head), ...mode } : { equals: head };
     if (parts.length === 2 && tail === undefined) {
-      if (mid === '' && head !== '') return { startsWith: head, ...mode };
-      if (head === '' && mid !== '') return { endsWith: mid, ...mode };
+      if (mid === '' && head !== '') return { startsWith: lit(head), ...mode };
+      if (head === '' && mid !== '') return { endsWith: lit(mid), ...mode };
       if (head === '' && mid === '') return { not: null };
     }
-    if (parts.length === 3 && head === '' && tail === '') return { contains: mid, ...mode };
+    if (parts.length === 3 && head === '' && tail === '') return { contains: lit(mid), ...mode };
   }
   faults.add(
     path,
@@ -117,7 +120,9 @@ function comparison(field: FieldInfo, exp: unknown, path: string, faults: Faults
       }
       case '_is_null': {
         if (typeof value !== 'boolean') { faults.add(p, 'expected true or false', 'boolean'); break; }
-        out.push(value ? { [field.name]: null } : { NOT: { [field.name]: null } });
+        // a required field is never null: true matches no row, false every row
+        if (!field.nullable) out.push(value ? { id: { in: [] } } : {});
+        else out.push(value ? { [field.name]: null } : { NOT: { [field.name]: null } });
         break;
       }
       default:
@@ -180,6 +185,8 @@ function translate(model: string, exp: unknown, path: string, faults: Faults): P
 
 export function toPrismaWhere(model: string, exp: unknown, path = 'where'): PrismaWhere {
   if (exp == null) return {};
+  const nul = nulFaults(exp, path);
+  if (nul.length) throw ApiError.validation(nul);
   const faults = new Faults();
   const where = translate(model, exp, path, faults);
   faults.throwIfAny();

@@ -3,7 +3,7 @@
 // and publication after commit all happen here, so GraphQL and REST cannot disagree.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError, type ErrorCode, type FieldError } from '../errors.js';
+import { ApiError, nulFaults, type ErrorCode, type FieldError } from '../errors.js';
 import { authorize, type Principal } from '../auth/keys.js';
 import type { Database, Prisma } from '../db/client.js';
 import type { EventBus, EventEnvelope } from '../events/bus.js';
@@ -75,21 +75,6 @@ export function zodFaults(error: z.ZodError): FieldError[] {
     out.push({ field: received, message: issue.message, ...(expected ? { expected } : {}) });
   }
   return out;
-}
-
-/** PostgreSQL text cannot hold U+0000: such input is refused as invalid, never a 500. */
-export function nulFaults(value: unknown, path = ''): FieldError[] {
-  if (typeof value === 'string') {
-    return value.includes('\u0000') ? [{ field: path || 'body', message: 'contains the NUL character (U+0000)', expected: 'text without U+0000' }] : [];
-  }
-  if (Array.isArray(value)) return value.flatMap((v, i) => nulFaults(v, path ? `${path}.${i}` : String(i)));
-  if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => {
-      const child = path ? `${path}.${k}` : k;
-      return k.includes('\u0000') ? [{ field: child.replace(/\u0000/g, '\\u0000'), message: 'the key contains the NUL character (U+0000)' }] : nulFaults(v, child);
-    });
-  }
-  return [];
 }
 
 export function parseInput<I>(schema: z.ZodType<I>, raw: unknown): I {

@@ -12,6 +12,8 @@ import type { Prisma } from '../db/client.js';
 export const REST_LIMIT_DEFAULT = 10;
 export const REST_LIMIT_MAX = 100;
 export const REST_OFFSET_MAX = 10_000;
+/** rows of an expanded list relation (`expand[]=customer.orders`) */
+export const EXPAND_LIST_MAX = 100;
 
 const OPS = ['eq', 'ne', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'like', 'ilike', 'between', 'is_null'] as const;
 const SUFFIX = new RegExp(`^(.+?)_(${OPS.join('|')})$`);
@@ -261,15 +263,18 @@ export function parseExpand(model: string, query: Query, base: Record<string, un
   for (const path of raw) {
     let current = model;
     let node = include;
+    let lists = 0;
     const segments = path.split('.');
     for (const [i, seg] of segments.entries()) {
       const rel = modelInfo(current).fields.get(seg.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()));
-      if (!rel || rel.kind !== 'object' || i >= 4) {
-        faults.push({ field: 'expand[]', message: `cannot expand '${path}'` });
+      // a path may cross one list relation (its first 100 rows): lists under lists multiply
+      if (!rel || rel.kind !== 'object' || i >= 4 || (rel.isList && ++lists > 1)) {
+        faults.push({ field: 'expand[]', message: `cannot expand '${path}'`, expected: 'a relation path of up to 4 steps crossing at most one list' });
         break;
       }
       const existing = node[rel.name];
       const next: Record<string, unknown> = typeof existing === 'object' && existing !== null ? (existing as Record<string, unknown>) : {};
+      if (rel.isList && existing === undefined) next.take = EXPAND_LIST_MAX;
       next.include ??= {};
       node[rel.name] = next;
       node = next.include as Record<string, unknown>;

@@ -47,7 +47,7 @@ export const createOrder = defineMutation({
       const name = i.name ?? product?.name;
       const unitAmount = i.unitAmount ?? product?.price;
       if (name === undefined) faults.push({ field: `items.${n}.name`, message: 'required unless the item names a product' });
-      if (unitAmount === undefined) faults.push({ field: `items.${n}.unit_amount`, message: 'required unless the item names a product' });
+      if (unitAmount === undefined) faults.push({ field: `items.${n}.unitAmount`, message: 'required unless the item names a product' });
       return { id: newId(ID_PREFIX.orderItem), productId: product?.id ?? null, name: name ?? '', quantity: i.quantity, unitAmount: unitAmount ?? 0, amount: (unitAmount ?? 0) * i.quantity, position: n };
     });
     const total = lines.reduce((s, l) => s + l.amount, 0);
