@@ -9,9 +9,10 @@ import { GraphQLError } from 'graphql';
 import { createGraphQLError } from '@graphql-tools/utils';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
-import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
-import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthPlugin, maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { costLimitPlugin, costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
+import { maxAliasesPlugin, maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { createFastPath } from './fast-path.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { ApiError } from '../errors.js';
@@ -19,7 +20,7 @@ import type { KeyAuthenticator, Principal } from '../auth/keys.js';
 import type { Services } from '../operations/operation.js';
 import { newId, ID_PREFIX } from '../ids.js';
 import { graphqlSchema } from './schema.js';
-import { listFanOutPlugin, MAX_LIST_ROWS } from './list-fanout.js';
+import { listFanOutPlugin, listFanOutRule, MAX_LIST_ROWS } from './list-fanout.js';
 import type { GraphQLContext } from './builder.js';
 
 export interface GraphQLDeps {
@@ -66,6 +67,19 @@ function headerOf(req: ServerContext['req'], name: string): string | undefined {
 }
 
 export function createGraphQL(deps: GraphQLDeps) {
+  const buildContext = async (req: ServerContext['req'], principal?: Principal, requestId?: string): Promise<GraphQLContext> => {
+    const id = requestId ?? ('id' in req && typeof req.id === 'string' ? req.id : newId(ID_PREFIX.request));
+    let who = principal;
+    if (!who) {
+      try {
+        who = await deps.auth.fromAuthorizationHeader(headerOf(req, 'authorization'));
+      } catch (err) {
+        if (err instanceof ApiError) throw toGraphQLError(err, id);
+        throw err;
+      }
+    }
+    return { services: deps.services, principal: who, requestId: id, idempotencyKey: headerOf(req, 'idempotency-key') };
+  };
   // graphql-armor words its rejections as "Syntax Error: Query depth limit of 8 exceeded, ...";
   // the document is well-formed, so the misleading prefix goes.
   const limitError = (message: string) => toGraphQLError(new ApiError('QUERY_TOO_COMPLEX', message.replace(/^Syntax Error:\s*/, '')));
@@ -94,19 +108,7 @@ export function createGraphQL(deps: GraphQLDeps) {
         return new GraphQLError(message, { extensions: { code: 'INTERNAL_ERROR', type: 'api_error', status: 500 } });
       },
     },
-    context: async ({ req, principal, requestId }): Promise<GraphQLContext> => {
-      const id = requestId ?? ('id' in req && typeof req.id === 'string' ? req.id : newId(ID_PREFIX.request));
-      let who = principal;
-      if (!who) {
-        try {
-          who = await deps.auth.fromAuthorizationHeader(headerOf(req, 'authorization'));
-        } catch (err) {
-          if (err instanceof ApiError) throw toGraphQLError(err, id);
-          throw err;
-        }
-      }
-      return { services: deps.services, principal: who, requestId: id, idempotencyKey: headerOf(req, 'idempotency-key') };
-    },
+    context: ({ req, principal, requestId }) => buildContext(req, principal, requestId),
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
@@ -152,9 +154,22 @@ export function createGraphQL(deps: GraphQLDeps) {
     wss,
   );
 
+  const reject = (_ctx: unknown, err: Error) => { throw limitError(err.message); };
+  const fastPath = createFastPath({
+    schema: graphqlSchema(),
+    rules: [
+      maxDepthRule({ n: deps.maxDepth, onReject: [reject], propagateOnRejection: false }),
+      costLimitRule({ maxCost: deps.maxCost, onReject: [reject], propagateOnRejection: false }),
+      maxAliasesRule({ n: 30, onReject: [reject], propagateOnRejection: false }),
+      listFanOutRule(MAX_LIST_ROWS, limitError),
+    ],
+    context: (req) => buildContext(req),
+  });
+
   return {
     yoga,
     async handle(req: FastifyRequest, reply: FastifyReply) {
+      if (await fastPath(req, reply)) return reply;
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => reply.header(key, value));
       reply.status(response.status);
