@@ -9,6 +9,7 @@ import { builder, callContext, type GraphQLContext } from './builder.js';
 import { boolExp, orderBy } from './filters.js';
 import { definedOnly, inputFromZod } from './zod-input.js';
 import { z } from 'zod';
+import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
@@ -22,6 +23,37 @@ export function scopeOf(ctx: GraphQLContext): Scope {
 
 function delegate(ctx: GraphQLContext, model: string): Any {
   return (ctx.services.db.prisma as Any)[model[0].toLowerCase() + model.slice(1)];
+}
+
+/**
+ * Pothos's `query` (the includes of the requested relations) turned into a Prisma `select`
+ * of just the requested scalar columns plus those relations: a list of 50 orders asking
+ * for 5 fields reads 5 columns, not 15. Falls back to `query` when the selection uses
+ * anything it does not follow (directives), so a field is never missing from a row.
+ */
+export function narrowed(query: { include?: Record<string, unknown>; select?: unknown }, info: GraphQLResolveInfo, model: string): Record<string, unknown> {
+  if (query.select) return query;
+  const scalars = new Set(scalarFields(model).map((f) => f.name));
+  const select: Record<string, unknown> = { id: true };
+  const visit = (selectionSet: SelectionSetNode | undefined, seen: Set<string>): boolean => {
+    for (const sel of selectionSet?.selections ?? []) {
+      if (sel.directives?.length) return false;
+      if (sel.kind === Kind.FIELD) {
+        if (scalars.has(sel.name.value)) select[sel.name.value] = true;
+      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+        if (!visit(sel.selectionSet, seen)) return false;
+      } else if (sel.kind === Kind.FRAGMENT_SPREAD) {
+        const name = sel.name.value;
+        if (seen.has(name)) continue;
+        seen.add(name);
+        if (!visit(info.fragments[name]?.selectionSet, seen)) return false;
+      }
+    }
+    return true;
+  };
+  for (const node of info.fieldNodes) if (!visit(node.selectionSet, new Set())) return query;
+  for (const [relation, args] of Object.entries(query.include ?? {})) select[relation] = args;
+  return { select };
 }
 
 /** `t.expose…` for every public scalar field of a model. */
@@ -61,11 +93,11 @@ export function listAndGet(model: string, listName: string, oneName: string, res
         limit: t.arg.int(),
         offset: t.arg.int(),
       },
-      resolve: (query: Any, _root: unknown, args: Any, ctx: GraphQLContext) => {
+      resolve: (query: Any, _root: unknown, args: Any, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
         authorize(ctx.principal, `${resource}:read`);
         const page = checkPage(args.limit, args.offset);
         return delegate(ctx, model).findMany({
-          ...query,
+          ...narrowed(query, info, model),
           where: scopedWhere(scopeOf(ctx), toPrismaWhere(model, args.where)),
           orderBy: args.order_by?.length ? toPrismaOrderBy(model, args.order_by) : [{ createdAt: 'desc' }, { id: 'desc' }],
           ...page,
