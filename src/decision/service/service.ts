@@ -218,22 +218,31 @@ export class DecisionService {
     const digest = this.opts.cipher.digest(canonicalJson({ industry: input.industry, scenario: input.scenario, message: input.message ?? null }));
     const where = { apiKeyId_idempotencyKey: { apiKeyId: keyId, idempotencyKey } };
 
-    await prisma.svcRequest.deleteMany({ where: { apiKeyId: keyId, idempotencyKey, expiresAt: { lt: new Date(t) } } });
     const slot = this.limiter.acquire();
     if (!slot.ok) throw this.limited(slot.reason!, slot.limit!, slot.retryAfterSeconds!);
     try {
-      const claimed = await prisma.svcRequest.createMany({
-        data: [{
-          apiKeyId: keyId, idempotencyKey, inputDigest: digest, status: 'pending',
-          inputCipher: this.opts.cipher.seal(JSON.stringify(input), this.aad(keyId, idempotencyKey, 'input')),
-          createdAt: new Date(t), deadlineAt: new Date(t + this.opts.runTimeoutMs + 5_000), expiresAt: new Date(t + RETENTION_MS),
-        }],
-        skipDuplicates: true,
-      });
+      const claim = () =>
+        prisma.svcRequest.createMany({
+          data: [{
+            apiKeyId: keyId, idempotencyKey, inputDigest: digest, status: 'pending',
+            inputCipher: this.opts.cipher.seal(JSON.stringify(input), this.aad(keyId, idempotencyKey, 'input')),
+            createdAt: new Date(t), deadlineAt: new Date(t + this.opts.runTimeoutMs + 5_000), expiresAt: new Date(t + RETENTION_MS),
+          }],
+          skipDuplicates: true,
+        });
+      let claimed = await claim();
       if (claimed.count === 0) {
-        const existing = await prisma.svcRequest.findUnique({ where });
-        if (!existing) throw new SvcError(409, 'REQUEST_IN_PROGRESS', 'This Idempotency-Key is being recorded right now', 'Read GET /api/svc/requests/{idempotencyKey}');
-        return this.replay(existing, digest);
+        let existing = await prisma.svcRequest.findUnique({ where });
+        // a record past its 24 hours that the purge has not reached yet: the key is free again
+        if (existing && existing.expiresAt.getTime() < t) {
+          await prisma.svcRequest.deleteMany({ where: { apiKeyId: keyId, idempotencyKey, expiresAt: { lt: new Date(t) } } });
+          claimed = await claim();
+          existing = claimed.count === 0 ? await prisma.svcRequest.findUnique({ where }) : null;
+        }
+        if (claimed.count === 0) {
+          if (!existing) throw new SvcError(409, 'REQUEST_IN_PROGRESS', 'This Idempotency-Key is being recorded right now', 'Read GET /api/svc/requests/{idempotencyKey}');
+          return this.replay(existing, digest);
+        }
       }
       return await this.execute(keyId, idempotencyKey, input, requestId);
     } finally {
@@ -294,18 +303,21 @@ export class DecisionService {
       body = e.toBody(requestId);
     }
     const t = this.now();
-    await prisma.svcRequest.update({
-      where: { apiKeyId_idempotencyKey: { apiKeyId: keyId, idempotencyKey } },
-      data: {
-        status: errorCode ? 'failed' : 'completed', errorCode, httpStatus: status, completedAt: new Date(t),
-        resultCipher: this.opts.cipher.seal(JSON.stringify(body), this.aad(keyId, idempotencyKey, 'result')),
-      },
-    });
-    await prisma.svcUsage.upsert({
-      where: { apiKeyId_day: { apiKeyId: keyId, day: day(t) } },
-      create: { apiKeyId: keyId, day: day(t), runs: 1, failedRuns: errorCode ? 1 : 0, inputTokens: tokens.input, outputTokens: tokens.output },
-      update: { runs: { increment: 1 }, failedRuns: { increment: errorCode ? 1 : 0 }, inputTokens: { increment: tokens.input }, outputTokens: { increment: tokens.output } },
-    });
+    // the record and the usage are independent rows: write both at once
+    await Promise.all([
+      prisma.svcRequest.update({
+        where: { apiKeyId_idempotencyKey: { apiKeyId: keyId, idempotencyKey } },
+        data: {
+          status: errorCode ? 'failed' : 'completed', errorCode, httpStatus: status, completedAt: new Date(t),
+          resultCipher: this.opts.cipher.seal(JSON.stringify(body), this.aad(keyId, idempotencyKey, 'result')),
+        },
+      }),
+      prisma.svcUsage.upsert({
+        where: { apiKeyId_day: { apiKeyId: keyId, day: day(t) } },
+        create: { apiKeyId: keyId, day: day(t), runs: 1, failedRuns: errorCode ? 1 : 0, inputTokens: tokens.input, outputTokens: tokens.output },
+        update: { runs: { increment: 1 }, failedRuns: { increment: errorCode ? 1 : 0 }, inputTokens: { increment: tokens.input }, outputTokens: { increment: tokens.output } },
+      }),
+    ]);
     return { status, body, replayed: false };
   }
 
