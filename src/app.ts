@@ -1,6 +1,6 @@
 // Assembles the HTTP server: Fastify with the REST facade, the GraphQL door (HTTP, SSE,
 // WebSocket), health and metrics. No business logic lives here.
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import type { Logger } from 'pino';
 import { ApiError } from './errors.js';
@@ -13,6 +13,7 @@ import { authenticate, sendError, type RestDeps } from './rest/context.js';
 import { registerResource } from './rest/resources.js';
 import { createMetrics, registerHealth } from './ops/health.js';
 import { registerDecisionRoutes } from './decision/service/routes.js';
+import { SvcError } from './decision/service/errors.js';
 import { cancelOrder, createOrder, fulfillOrder, updateOrder } from './modules/orders/operations.js';
 import { createCustomer, updateCustomer } from './modules/customers/operations.js';
 import { createProduct, updateProduct } from './modules/products/operations.js';
@@ -71,7 +72,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     frameworkErrors: (err, req, reply) => {
       req.startedAt = performance.now();
       reply.header('X-Request-Id', req.id);
-      return sendError(reply, fromFastifyError(err) ?? new ApiError('INTERNAL_ERROR', 'The request could not be routed'));
+      const mapped = fromFastifyError(err) ?? new ApiError('INTERNAL_ERROR', 'The request could not be routed');
+      // the decision service answers in its own error shape, even before routing
+      if (req.url.startsWith('/api/svc/')) {
+        const svc = new SvcError(400, 'VALIDATION_ERROR', mapped.message, 'Fix the request path; see GET /api/svc/catalog');
+        return (reply as FastifyReply).status(400).send(svc.toBody(req.id));
+      }
+      return sendError(reply, mapped);
     },
   });
   const auth = new KeyAuthenticator(services.db.prisma);

@@ -576,3 +576,14 @@ describe('GET /admin/svc/usage', () => {
     expect((await api(t.url, '/admin/svc/usage', { key: acct.key })).status).toBe(401);
   });
 });
+
+describe('paths the router refuses', () => {
+  it('answers a malformed path under /api/svc in the service error shape', async () => {
+    const res = await fetch(`${t.url}/api/svc/requests/%zz-abcdefgh`);
+    const body = (await res.json()) as { error: Record<string, unknown> };
+    expect(res.status).toBe(400);
+    expect(body.error).toMatchObject({ code: 'VALIDATION_ERROR', safe_to_auto_retry: false });
+    expect(typeof body.error.next_action).toBe('string');
+    expect(body.error.request_id).toBe(res.headers.get('x-request-id'));
+  });
+});
