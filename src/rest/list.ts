@@ -407,7 +407,7 @@ export async function listResource(
     object: 'list',
     data: pageRows.map((r) => pickFields(present(model, r), fields)),
     pagination: {
-      has_more: backwards ? more : more,
+      has_more: more, // more rows in the direction of travel
       next_cursor: hasNext && last ? encodeCursor({ s: signature, v: rowValues(last, keys), d: 'n' }) : null,
       previous_cursor: hasPrev && first ? encodeCursor({ s: signature, v: rowValues(first, keys), d: 'p' }) : null,
       total_count: total,
