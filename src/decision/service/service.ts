@@ -218,32 +218,37 @@ export class DecisionService {
     const digest = this.opts.cipher.digest(canonicalJson({ industry: input.industry, scenario: input.scenario, message: input.message ?? null }));
     const where = { apiKeyId_idempotencyKey: { apiKeyId: keyId, idempotencyKey } };
 
-    const slot = this.limiter.acquire();
-    if (!slot.ok) throw this.limited(slot.reason!, slot.limit!, slot.retryAfterSeconds!);
-    try {
-      const claim = () =>
-        prisma.svcRequest.createMany({
-          data: [{
-            apiKeyId: keyId, idempotencyKey, inputDigest: digest, status: 'pending',
-            inputCipher: this.opts.cipher.seal(JSON.stringify(input), this.aad(keyId, idempotencyKey, 'input')),
-            createdAt: new Date(t), deadlineAt: new Date(t + this.opts.runTimeoutMs + 5_000), expiresAt: new Date(t + RETENTION_MS),
-          }],
-          skipDuplicates: true,
-        });
-      let claimed = await claim();
-      if (claimed.count === 0) {
-        let existing = await prisma.svcRequest.findUnique({ where });
-        // a record past its 24 hours that the purge has not reached yet: the key is free again
-        if (existing && existing.expiresAt.getTime() < t) {
-          await prisma.svcRequest.deleteMany({ where: { apiKeyId: keyId, idempotencyKey, expiresAt: { lt: new Date(t) } } });
-          claimed = await claim();
-          existing = claimed.count === 0 ? await prisma.svcRequest.findUnique({ where }) : null;
-        }
-        if (claimed.count === 0) {
-          if (!existing) throw new SvcError(409, 'REQUEST_IN_PROGRESS', 'This Idempotency-Key is being recorded right now', 'Read GET /api/svc/requests/{idempotencyKey}');
-          return this.replay(existing, digest);
-        }
+    const claim = () =>
+      prisma.svcRequest.createMany({
+        data: [{
+          apiKeyId: keyId, idempotencyKey, inputDigest: digest, status: 'pending',
+          inputCipher: this.opts.cipher.seal(JSON.stringify(input), this.aad(keyId, idempotencyKey, 'input')),
+          createdAt: new Date(t), deadlineAt: new Date(t + this.opts.runTimeoutMs + 5_000), expiresAt: new Date(t + RETENTION_MS),
+        }],
+        skipDuplicates: true,
+      });
+    let claimed = await claim();
+    if (claimed.count === 0) {
+      let existing = await prisma.svcRequest.findUnique({ where });
+      // a record past its 24 hours that the purge has not reached yet: the key is free again
+      if (existing && existing.expiresAt.getTime() < t) {
+        await prisma.svcRequest.deleteMany({ where: { apiKeyId: keyId, idempotencyKey, expiresAt: { lt: new Date(t) } } });
+        claimed = await claim();
+        existing = claimed.count === 0 ? await prisma.svcRequest.findUnique({ where }) : null;
       }
+      if (claimed.count === 0) {
+        if (!existing) throw new SvcError(409, 'REQUEST_IN_PROGRESS', 'This Idempotency-Key is being recorded right now', 'Read GET /api/svc/requests/{idempotencyKey}');
+        return this.replay(existing, digest);
+      }
+    }
+    // Only a run takes a slot (a replay does not). A claim that finds no free slot is
+    // withdrawn before anything ran, so the caller may send it again after Retry-After.
+    const slot = this.limiter.acquire();
+    if (!slot.ok) {
+      await prisma.svcRequest.deleteMany({ where: { apiKeyId: keyId, idempotencyKey, status: 'pending' } });
+      throw this.limited(slot.reason!, slot.limit!, slot.retryAfterSeconds!);
+    }
+    try {
       return await this.execute(keyId, idempotencyKey, input, requestId);
     } finally {
       slot.release!();
