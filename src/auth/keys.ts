@@ -201,3 +201,13 @@ export function authorize(principal: Principal, needed: string): void {
     });
   }
 }
+
+/** Whether the principal may read rows of `resource` (no throw): for relations and expansions. */
+export function canReadResource(principal: Principal, resource: string): boolean {
+  try {
+    authorize(principal, `${resource}:read`);
+    return true;
+  } catch {
+    return false;
+  }
+}

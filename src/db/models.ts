@@ -50,3 +50,6 @@ export function scalarFields(model: string): FieldInfo[] {
 export function relationFields(model: string): FieldInfo[] {
   return [...modelInfo(model).fields.values()].filter((f) => f.kind === 'object');
 }
+
+/** The permission resource (`<resource>:<action>`) that guards each public model. */
+export const RESOURCE_OF: Record<PublicModel, string> = { Customer: 'customers', Product: 'products', Order: 'orders', OrderItem: 'orders' };

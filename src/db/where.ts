@@ -12,8 +12,18 @@ export const COMPARISON_OPERATORS = [
 ] as const;
 export const JSON_OPERATORS = ['_contains', '_has_key', '_is_null'] as const;
 
+/** Whether the caller may read a model reached through a relation (its resource's read permission). */
+export type CanRead = (model: string) => boolean;
+
 class Faults {
   list: FieldError[] = [];
+  constructor(private readonly canRead?: CanRead) {}
+  /** Filtering or sorting through a relation reveals its rows: it needs their read permission. */
+  checkReadable(model: string, path: string) {
+    if (this.canRead && !this.canRead(model)) {
+      throw new ApiError('INSUFFICIENT_PERMISSIONS', `${path}: filtering or sorting through ${model} needs the permission to read it`, { model, field: path });
+    }
+  }
   add(field: string, message: string, expected?: string) {
     this.list.push({ field, message, ...(expected ? { expected } : {}) });
   }
@@ -171,6 +181,7 @@ function translate(model: string, exp: unknown, path: string, faults: Faults): P
       continue;
     }
     if (field.kind === 'object') {
+      faults.checkReadable(field.type, p);
       const sub = translate(field.type, value, p, faults);
       and.push({ [key]: field.isList ? { some: sub } : { is: sub } });
       continue;
@@ -183,11 +194,11 @@ function translate(model: string, exp: unknown, path: string, faults: Faults): P
   return and.length === 1 ? and[0] : { AND: and };
 }
 
-export function toPrismaWhere(model: string, exp: unknown, path = 'where'): PrismaWhere {
+export function toPrismaWhere(model: string, exp: unknown, path = 'where', canRead?: CanRead): PrismaWhere {
   if (exp == null) return {};
   const nul = nulFaults(exp, path);
   if (nul.length) throw ApiError.validation(nul);
-  const faults = new Faults();
+  const faults = new Faults(canRead);
   const where = translate(model, exp, path, faults);
   faults.throwIfAny();
   return JSON.stringify(where) === MATCH_ALL_JSON ? {} : where; // no filter: no SQL noise
@@ -209,6 +220,7 @@ function orderItem(model: string, spec: unknown, path: string, faults: Faults, o
     if (!field) { faults.add(p, `unknown field '${key}' of ${model}`); continue; }
     if (field.kind === 'object') {
       if (field.isList) { faults.add(p, 'cannot order by a list relation'); continue; }
+      faults.checkReadable(field.type, p);
       orderItem(field.type, dir, p, faults, out, [...prefix, key]);
       continue;
     }
@@ -227,8 +239,8 @@ function orderItem(model: string, spec: unknown, path: string, faults: Faults, o
 }
 
 /** Hasura order_by (an object or a list of objects) to a Prisma orderBy list ending in the id tiebreaker. */
-export function toPrismaOrderBy(model: string, orderBy: unknown, path = 'order_by'): PrismaWhere[] {
-  const faults = new Faults();
+export function toPrismaOrderBy(model: string, orderBy: unknown, path = 'order_by', canRead?: CanRead): PrismaWhere[] {
+  const faults = new Faults(canRead);
   const out: PrismaWhere[] = [];
   const list = orderBy == null ? [] : Array.isArray(orderBy) ? orderBy : [orderBy];
   list.forEach((spec, i) => orderItem(model, spec, Array.isArray(orderBy) ? `${path}[${i}]` : path, faults, out));

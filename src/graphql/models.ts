@@ -1,9 +1,9 @@
 // Generic pieces for model-backed GraphQL types: scalar fields exposed from the datamodel,
 // Hasura-style list queries, by-id lookups and mutations bound to domain operations.
 import { ApiError } from '../errors.js';
-import { authorize } from '../auth/keys.js';
-import { scalarFields } from '../db/models.js';
-import { toPrismaOrderBy, toPrismaWhere } from '../db/where.js';
+import { authorize, canReadResource } from '../auth/keys.js';
+import { RESOURCE_OF, scalarFields, type PublicModel } from '../db/models.js';
+import { toPrismaOrderBy, toPrismaWhere, type CanRead } from '../db/where.js';
 import { executeMutation, scopedWhere, type MutationOperation, type Scope } from '../operations/operation.js';
 import { builder, callContext, type GraphQLContext } from './builder.js';
 import { boolExp, orderBy } from './filters.js';
@@ -16,6 +16,23 @@ type Any = any;
 
 export const LIST_LIMIT_MAX = 100;
 export const OFFSET_MAX = 10_000;
+
+/** Which related models the caller may filter, sort or read through (their resource's read permission). */
+export function readableBy(ctx: GraphQLContext): CanRead {
+  return (model) => canReadResource(ctx.principal, RESOURCE_OF[model as PublicModel] ?? model);
+}
+
+/**
+ * The `query` of a relation into another resource (Order.customer, OrderItem.product,
+ * Customer.orders): reading through it needs that resource's read permission, as a REST
+ * expansion does, so a key with only `orders:read` cannot see customers via orders.
+ */
+export function guardedRelation<Q extends object>(resource: string, query: Q = {} as Q) {
+  return (_args: unknown, ctx: GraphQLContext): Q => {
+    authorize(ctx.principal, `${resource}:read`);
+    return query;
+  };
+}
 
 export function scopeOf(ctx: GraphQLContext): Scope {
   return { accountId: ctx.principal.accountId, livemode: ctx.principal.livemode };
@@ -98,8 +115,8 @@ export function listAndGet(model: string, listName: string, oneName: string, res
         const page = checkPage(args.limit, args.offset);
         return delegate(ctx, model).findMany({
           ...narrowed(query, info, model),
-          where: scopedWhere(scopeOf(ctx), toPrismaWhere(model, args.where)),
-          orderBy: args.order_by?.length ? toPrismaOrderBy(model, args.order_by) : [{ createdAt: 'desc' }, { id: 'desc' }],
+          where: scopedWhere(scopeOf(ctx), toPrismaWhere(model, args.where, 'where', readableBy(ctx))),
+          orderBy: args.order_by?.length ? toPrismaOrderBy(model, args.order_by, 'order_by', readableBy(ctx)) : [{ createdAt: 'desc' }, { id: 'desc' }],
           ...page,
         });
       },

@@ -4,7 +4,7 @@
 // `fields` and `expand[]`. Filters become the same Hasura expression GraphQL takes.
 import { ApiError, type FieldError } from '../errors.js';
 import { modelInfo, scalarFields, type FieldInfo } from '../db/models.js';
-import { toPrismaWhere, type BoolExp } from '../db/where.js';
+import { toPrismaWhere, type BoolExp, type CanRead } from '../db/where.js';
 import { fieldForRestName, present, restName, snake } from '../representation.js';
 import { scopedWhere, type Scope } from '../operations/operation.js';
 import type { Prisma } from '../db/client.js';
@@ -256,7 +256,7 @@ function intParam(query: Query, key: string, min: number, max: number, faults: F
 }
 
 /** `expand[]=customer&expand[]=items.product` to a Prisma include merged into `base`. */
-export function parseExpand(model: string, query: Query, base: Record<string, unknown>): Record<string, unknown> {
+export function parseExpand(model: string, query: Query, base: Record<string, unknown>, canRead?: CanRead): Record<string, unknown> {
   const raw = [query['expand[]'], query.expand].flat().filter((v): v is string => typeof v === 'string').flatMap((v) => v.split(','));
   const include: Record<string, unknown> = structuredClone(base);
   const faults: FieldError[] = [];
@@ -271,6 +271,9 @@ export function parseExpand(model: string, query: Query, base: Record<string, un
       if (!rel || rel.kind !== 'object' || i >= 4 || (rel.isList && ++lists > 1)) {
         faults.push({ field: 'expand[]', message: `cannot expand '${path}'`, expected: 'a relation path of up to 4 steps crossing at most one list' });
         break;
+      }
+      if (canRead && !canRead(rel.type)) {
+        throw new ApiError('INSUFFICIENT_PERMISSIONS', `Expanding '${path}' needs the permission to read ${rel.type} rows`, { expand: path, model: rel.type });
       }
       const existing = node[rel.name];
       const next: Record<string, unknown> = typeof existing === 'object' && existing !== null ? (existing as Record<string, unknown>) : {};
@@ -344,7 +347,7 @@ export interface ListPage {
 
 /** Runs a REST list: filters, keyset or offset pagination, total count, representation. */
 export async function listResource(
-  prisma: Prisma, model: string, scope: Scope, query: Query, baseInclude: Record<string, unknown>,
+  prisma: Prisma, model: string, scope: Scope, query: Query, baseInclude: Record<string, unknown>, canRead?: CanRead,
 ): Promise<ListPage> {
   assertNoNul(query);
   const faults: FieldError[] = [];
@@ -353,10 +356,10 @@ export async function listResource(
   const page = intParam(query, 'page', 1, 1_000_000, faults);
   if (faults.length) throw ApiError.validation(faults);
   const keys = parseSort(model, query);
-  const filters = toPrismaWhere(model, parseFilters(model, query));
+  const filters = toPrismaWhere(model, parseFilters(model, query), 'where', canRead);
   const search = searchWhere(model, query);
   const filter = scopedWhere(scope, search ? { AND: [filters, search] } : filters);
-  const include = parseExpand(model, query, baseInclude);
+  const include = parseExpand(model, query, baseInclude, canRead);
   const fields = parseFields(model, query);
   const delegate = (prisma as unknown as Record<string, { findMany: Function; count: Function; findFirst: Function }>)[model[0].toLowerCase() + model.slice(1)];
 

@@ -2,7 +2,9 @@
 // /v1/x/list), create (POST /v1/x and /v1/x/create), retrieve, update (PATCH), actions.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, type FieldError } from '../errors.js';
-import { authorize } from '../auth/keys.js';
+import { authorize, canReadResource, type Principal } from '../auth/keys.js';
+import { RESOURCE_OF, type PublicModel } from '../db/models.js';
+import type { CanRead } from '../db/where.js';
 import { executeMutation, scopedWhere, type MutationOperation } from '../operations/operation.js';
 import { present, snake } from '../representation.js';
 import { callContext, authenticate, type RestDeps } from './context.js';
@@ -78,6 +80,11 @@ async function run(req: FastifyRequest, deps: RestDeps, op: AnyOp, input: Record
   }
 }
 
+/** Related models (expansions, relation filters) need their own resource's read permission. */
+function readable(principal: Principal): CanRead {
+  return (model) => canReadResource(principal, RESOURCE_OF[model as PublicModel] ?? model);
+}
+
 export function registerResource(app: FastifyInstance, deps: RestDeps, r: ResourceRoutes) {
   const prisma = deps.services.db.prisma as unknown as Record<string, { findFirst: Function }>;
   const delegate = prisma[r.model[0].toLowerCase() + r.model.slice(1)];
@@ -86,7 +93,7 @@ export function registerResource(app: FastifyInstance, deps: RestDeps, r: Resour
   const list = async (req: FastifyRequest) => {
     const principal = await authenticate(req, deps);
     authorize(principal, `${r.resource}:read`);
-    const page = await listResource(deps.services.db.prisma, r.model, principal, req.query as Query, r.include ?? {});
+    const page = await listResource(deps.services.db.prisma, r.model, principal, req.query as Query, r.include ?? {}, readable(principal));
     return { ...page, url: r.path };
   };
   app.get(r.path, list);
@@ -98,7 +105,7 @@ export function registerResource(app: FastifyInstance, deps: RestDeps, r: Resour
     const { id } = req.params as { id: string };
     const query = req.query as Query;
     assertNoNul({ ...query, id });
-    const include = parseExpand(r.model, query, r.include ?? {});
+    const include = parseExpand(r.model, query, r.include ?? {}, readable(principal));
     const fields = parseFields(r.model, query);
     const row = await delegate.findFirst({ where: scopedWhere(principal, { id }), include: Object.keys(include).length ? include : undefined });
     if (!row) throw ApiError.notFound(noun, id);

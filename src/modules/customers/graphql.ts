@@ -1,13 +1,13 @@
 // GraphQL door of customers.
 import { builder } from '../../graphql/builder.js';
-import { listAndGet, mutationField, scalarExposures } from '../../graphql/models.js';
+import { guardedRelation, listAndGet, mutationField, scalarExposures } from '../../graphql/models.js';
 import { createCustomer, updateCustomer } from './operations.js';
 
 builder.prismaObject('Customer', {
   description: 'A customer of the merchant',
   fields: (t) => ({
     ...scalarExposures(t, 'Customer'),
-    orders: t.relation('orders', { query: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 100 }, extensions: { maxItems: 100 } }),
+    orders: t.relation('orders', { query: guardedRelation('orders', { orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }], take: 100 }), extensions: { maxItems: 100 } }),
   }),
 });
 

@@ -6,7 +6,7 @@ import { accountEvents } from '../../events/graphql.js';
 import type { BusMessage } from '../../events/bus.js';
 import { builder } from '../../graphql/builder.js';
 import { boolExp } from '../../graphql/filters.js';
-import { listAndGet, mutationField, scalarExposures, scopeOf } from '../../graphql/models.js';
+import { guardedRelation, listAndGet, mutationField, readableBy, scalarExposures, scopeOf } from '../../graphql/models.js';
 import { scopedWhere } from '../../operations/operation.js';
 import { cancelOrder, createOrder, fulfillOrder, updateOrder } from './operations.js';
 
@@ -14,7 +14,7 @@ builder.prismaObject('Order', {
   description: 'An order. amount is the sum of its items in minor units of currency.',
   fields: (t) => ({
     ...scalarExposures(t, 'Order'),
-    customer: t.relation('customer', { nullable: true }),
+    customer: t.relation('customer', { nullable: true, query: guardedRelation('customers') }),
     // createOrder takes at most 1000 items; the bound feeds the row limit of nested lists
     items: t.relation('items', { query: { orderBy: { position: 'asc' } }, extensions: { maxItems: 1000 } }),
   }),
@@ -24,7 +24,7 @@ builder.prismaObject('OrderItem', {
   description: 'A line of an order',
   fields: (t) => ({
     ...scalarExposures(t, 'OrderItem'),
-    product: t.relation('product', { nullable: true }),
+    product: t.relation('product', { nullable: true, query: guardedRelation('products') }),
   }),
 });
 
@@ -45,7 +45,7 @@ builder.subscriptionField('orderUpdated', (t) =>
     args: { where: t.arg({ type: boolExp('Order') }) },
     subscribe: (_root, args, ctx) => {
       authorize(ctx.principal, 'orders:read');
-      const where = toPrismaWhere('Order', args.where);
+      const where = toPrismaWhere('Order', args.where, 'where', readableBy(ctx));
       return pipe(
         accountEvents(ctx),
         // every change emits order.updated (status moves add order.shipped etc.): one yield per change
