@@ -110,8 +110,6 @@ export function parseFilters(model: string, query: Query): BoolExp {
       and.push(nest(path, { _gte: coerce(field, parts[0], param, faults), _lte: coerce(field, parts[1], param, faults) }));
     } else if (op === 'is_null') {
       if (raw !== 'true' && raw !== 'false') { faults.push({ field: param, message: 'expected true or false' }); return; }
-      // Prisma refuses `null` for a required field: say so instead of failing in the database
-      if (!field.nullable) { faults.push({ field: param, message: `'${name}' is never null`, expected: 'a nullable field' }); return; }
       and.push(nest(path, { _is_null: raw === 'true' }));
     } else if ((op === 'like' || op === 'ilike') && field.type !== 'String') {
       faults.push({ field: param, message: `_${op} applies to text fields only` });
