@@ -11,6 +11,28 @@ declare module 'autocannon' {
     body?: string;
     timeout?: number;
     pipelining?: number;
+    /** stop after this many requests in total (instead of after `duration`) */
+    amount?: number;
+    /** the request sequence each connection cycles through */
+    requests?: RequestSpec[];
+    /** called with each connection's client when it is created */
+    setupClient?: (client: Client) => void;
+  }
+
+  /** One connection of a run (the part of its API the benchmark uses). */
+  export interface Client extends EventEmitter {
+    /** replaces this connection's request sequence (its own objects, not shared with others) */
+    setRequests(requests: RequestSpec[]): void;
+  }
+
+  /** One entry of `requests`; `setupRequest` runs before every send of this request. */
+  export interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (req: RequestSpec, context: Record<string, unknown>) => RequestSpec | null | undefined;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string | string[]>) => void;
   }
 
   export interface Stats {

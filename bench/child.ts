@@ -4,7 +4,7 @@
 // {type:'stop'}, on SIGTERM, or when the parent goes away (IPC disconnect).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Session } from 'node:inspector/promises';
-import { writeFileSync } from 'node:fs';
+import { openSync, readSync, writeFileSync } from 'node:fs';
 
 export interface SqlStat {
   count: number;
@@ -18,6 +18,11 @@ export interface ChildStats {
   requests: number;
   /** CPU time of the process so far (user + system), ms */
   cpuMs: number;
+  /**
+   * Time the main thread of the process spent runnable but waiting for a CPU so far, ms
+   * (Linux, /proc/thread-self/schedstat): how much other work on the machine delayed it.
+   */
+  runQueueMs?: number;
   /** per SQL text (only when tracing is on) */
   statements?: Record<string, SqlStat>;
 }
@@ -33,9 +38,25 @@ type FromChild = { type: 'ready'; url: string } | { type: 'stats'; id: number; s
 // ---------------------------------------------------------------- child side
 
 export interface ChildHooks {
-  stats(): Omit<ChildStats, 'cpuMs'>;
+  stats(): Omit<ChildStats, 'cpuMs' | 'runQueueMs'>;
   reset?(): void;
   stop(): Promise<void>;
+}
+
+/**
+ * A reader of the time the calling thread has spent runnable but waiting for a CPU, ms
+ * (Linux, /proc/thread-self/schedstat; about 10 µs a read), or undefined elsewhere. On a busy
+ * machine an operation that takes long is often one the scheduler preempted.
+ */
+export function runQueueClock(): (() => number) | undefined {
+  try {
+    const fd = openSync('/proc/thread-self/schedstat', 'r');
+    const buf = Buffer.alloc(128);
+    const read = () => Number(buf.toString('latin1', 0, readSync(fd, buf, 0, buf.length, 0)).split(' ')[1]) / 1e6;
+    return Number.isFinite(read()) ? read : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Called by a child once it listens. */
@@ -55,9 +76,10 @@ export function announceReady(url: string, hooks: ChildHooks) {
     // process.exit (not a signal) so that --cpu-prof writes its profile
     process.exit(code);
   };
+  const runQueue = runQueueClock();
   const stats = (): ChildStats => {
     const cpu = process.cpuUsage();
-    return { ...hooks.stats(), cpuMs: (cpu.user + cpu.system) / 1000 };
+    return { ...hooks.stats(), cpuMs: (cpu.user + cpu.system) / 1000, runQueueMs: runQueue?.() };
   };
   // CPU profile of a window (the measured run), through the inspector of this process
   let session: Session | undefined;

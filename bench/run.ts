@@ -16,24 +16,17 @@
 //   BENCH_PROFILE=1       CPU profile of each server during each measured run, written to
 //                         bench/profiles/<door>-<target>.cpuprofile (npx tsx bench/profile-summary.ts)
 //   BENCH_RESULTS         output file (default bench/results.md; BENCH_RESULTS=- writes none)
-import { cpus, loadavg, platform, release, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon, { type Result } from 'autocannon';
-import { killAllChildren, startChild, type Child, type ChildStats, type SqlStat } from './child.js';
+import type { Result } from 'autocannon';
+import { startChild, type Child, type ChildStats, type SqlStat } from './child.js';
+import { assertLocalDatabaseUrl, boundedCannon, fmt, guardRun, intEnv, joinLines, machineLines, sqlTraceTable } from './common.js';
 import { ensureDatabase, seedBench, type Seeded } from './seed.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const env = process.env;
-
-function intEnv(name: string, def: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return def;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}`);
-  return n;
-}
 
 const config = {
   databaseUrl: env.DATABASE_URL || 'postgresql://root@127.0.0.1:5432/bench',
@@ -49,9 +42,7 @@ const config = {
 };
 for (const d of config.doors) if (d !== 'graphql' && d !== 'rest') throw new Error(`BENCH_DOORS: unknown door '${d}'`);
 for (const t of config.targets) if (t !== 'baseline' && t !== 'ours') throw new Error(`BENCH_TARGETS: unknown target '${t}'`);
-if (!/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(config.databaseUrl)) {
-  throw new Error('DATABASE_URL must point at 127.0.0.1 (the benchmark only talks to this machine)');
-}
+assertLocalDatabaseUrl(config.databaseUrl);
 
 const GRAPHQL_QUERY = '{ orders(where: {status: {_eq: "pending"}}, limit: 50) { id status amount currency createdAt } }';
 const REST_PATH = '/v1/orders/list?status_eq=pending&limit=50';
@@ -88,18 +79,10 @@ interface Measured {
 
 /** One bounded autocannon run (its own duration, plus a hard stop 30 s later). */
 function cannon(url: string, req: Request, seconds: number): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    let hardStop: NodeJS.Timeout | undefined;
-    const instance = autocannon(
-      { url: url + req.path, method: req.method, headers: req.headers, body: req.body, connections: config.connections, duration: seconds, timeout: 10 },
-      (err, result) => {
-        clearTimeout(hardStop);
-        if (err) reject(err);
-        else resolve(result);
-      },
-    );
-    hardStop = setTimeout(() => instance.stop(), (seconds + 30) * 1000);
-  });
+  return boundedCannon(
+    { url: url + req.path, method: req.method, headers: req.headers, body: req.body, connections: config.connections, duration: seconds, timeout: 10 },
+    seconds + 30,
+  );
 }
 
 async function fetchOnce(url: string, req: Request): Promise<{ status: number; bytes: number; json: unknown }> {
@@ -172,7 +155,6 @@ async function measure(door: Door, target: Target, child: Child, secret: string)
   };
 }
 
-const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 function table(runs: Measured[]): string {
   const lines = [
@@ -190,22 +172,15 @@ function table(runs: Measured[]): string {
 }
 
 function traceTable(m: Measured): string {
-  if (!m.statements) return '';
-  const rows = Object.entries(m.statements).sort((a, b) => b[1].count - a[1].count);
-  const lines = [`#### SQL of ${m.door} / ${m.target} (${m.requests} requests)`, '', '| per request | mean ms (incl. pool wait) | statement |', '|---:|---:|---|'];
-  for (const [text, s] of rows) lines.push(`| ${fmt(s.count / m.requests, 3)} | ${fmt(s.totalMs / s.count, 2)} | \`${text.slice(0, 200).replace(/\|/g, '\\|')}${text.length > 200 ? '…' : ''}\` |`);
-  return lines.join('\n');
+  return sqlTraceTable(`SQL of ${m.door} / ${m.target}`, m.statements, m.requests);
 }
 
 function report(runs: Measured[], seeded: Seeded, pgVersion: string, notes: string[], startedAt: Date, startLoad: number): string {
-  const cpu = cpus();
   const dbName = new URL(config.databaseUrl).pathname.slice(1);
-  return [
+  return joinLines([
     '# Benchmark results',
     '',
-    `- date: ${startedAt.toISOString()}`,
-    `- machine: ${cpu[0]?.model ?? 'unknown CPU'} x ${cpu.length} (${platform()} ${release()})`,
-    `- node: ${process.version}`,
+    ...machineLines(startedAt),
     `- database: PostgreSQL ${pgVersion} at 127.0.0.1, database \`${dbName}\`, pool size ${config.poolSize} in both servers`,
     `- data: account \`bench\`, ${seeded.orders} test-mode orders (${Object.entries(seeded.perStatus).map(([s, n]) => `${n} ${s}`).join(', ')}), ${seeded.items} items`,
     `- load: autocannon, ${config.connections} connections, ${config.warmup} s warm-up then ${config.seconds} s measured per row; load generator, servers and PostgreSQL share the machine (load average at start ${fmt(startLoad, 1)})`,
@@ -217,7 +192,7 @@ function report(runs: Measured[], seeded: Seeded, pgVersion: string, notes: stri
     ...notes.map((n) => `- ${n}`),
     '',
     ...(config.trace ? runs.map(traceTable).filter(Boolean).flatMap((t) => [t, '']) : []),
-  ].filter((l, i, all) => !(l === '' && all[i - 1] === '')).join('\n');
+  ]);
 }
 
 async function main() {
@@ -281,26 +256,4 @@ async function main() {
 
 // Bounded: the whole run has a time limit, and no child outlives this process.
 const limitMs = (120 + (config.doors.length * config.targets.length) * (config.seconds + config.warmup + 60)) * 1000;
-const watchdog = setTimeout(() => {
-  console.error(`[bench] time limit of ${limitMs / 1000} s reached; stopping`);
-  killAllChildren();
-  process.exit(2);
-}, limitMs);
-process.on('exit', killAllChildren);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    killAllChildren();
-    process.exit(130);
-  });
-}
-
-main()
-  .then(() => {
-    clearTimeout(watchdog);
-    process.exit(0);
-  })
-  .catch((err: unknown) => {
-    console.error('[bench] failed:', err instanceof Error ? err.stack ?? err.message : err);
-    killAllChildren();
-    process.exit(1);
-  });
+guardRun('bench', limitMs, main);

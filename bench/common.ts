@@ -1,0 +1,98 @@
+// Helpers shared by the benchmark scripts (bench/run.ts, bench/decisions.ts): integer
+// settings from the environment, number formatting, the machine description of a report,
+// a bounded autocannon run, the SQL-trace table, and the guard that bounds a whole run in
+// time and never leaves a child process behind.
+import { cpus, loadavg, platform, release } from 'node:os';
+import autocannon, { type Options, type Result, type Instance } from 'autocannon';
+import { killAllChildren, type SqlStat } from './child.js';
+
+/** An integer setting from the environment, with its default and bounds. */
+export function intEnv(name: string, def: number, min: number, max: number, env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+export const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+/** `postgresql://...@127.0.0.1/...` or localhost: the benchmarks only talk to this machine. */
+export function assertLocalDatabaseUrl(url: string) {
+  if (!/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(url)) {
+    throw new Error('DATABASE_URL must point at 127.0.0.1 (the benchmark only talks to this machine)');
+  }
+}
+
+/** The date, machine and node lines of a report (markdown list items). */
+export function machineLines(startedAt: Date): string[] {
+  const cpu = cpus();
+  return [
+    `- date: ${startedAt.toISOString()}`,
+    `- machine: ${cpu[0]?.model ?? 'unknown CPU'} x ${cpu.length} (${platform()} ${release()})`,
+    `- node: ${process.version}`,
+  ];
+}
+
+/** 1-minute load average of the machine. */
+export const load1 = () => loadavg()[0];
+
+/**
+ * One bounded autocannon run: its own duration (or amount), plus a hard stop `graceSeconds`
+ * later. `onInstance` sees the instance before it starts (e.g. to listen to 'response').
+ */
+export function boundedCannon(opts: Options, hardStopSeconds: number, onInstance?: (i: Instance) => void): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    let hardStop: NodeJS.Timeout | undefined;
+    const instance = autocannon(opts, (err, result) => {
+      clearTimeout(hardStop);
+      if (err) reject(err);
+      else resolve(result);
+    });
+    onInstance?.(instance);
+    hardStop = setTimeout(() => instance.stop(), hardStopSeconds * 1000);
+  });
+}
+
+/** Markdown table of traced SQL statements (BENCH_TRACE=1), per request. */
+export function sqlTraceTable(title: string, statements: Record<string, SqlStat> | undefined, requests: number): string {
+  if (!statements || !requests) return '';
+  const rows = Object.entries(statements).sort((a, b) => b[1].count - a[1].count);
+  const lines = [`#### ${title} (${requests} requests)`, '', '| per request | mean ms (incl. pool wait) | statement |', '|---:|---:|---|'];
+  for (const [text, s] of rows) lines.push(`| ${fmt(s.count / requests, 3)} | ${fmt(s.totalMs / s.count, 2)} | \`${text.slice(0, 200).replace(/\|/g, '\\|')}${text.length > 200 ? '…' : ''}\` |`);
+  return lines.join('\n');
+}
+
+/** Joins report lines, dropping repeated blank lines. */
+export function joinLines(lines: string[]): string {
+  return lines.filter((l, i, all) => !(l === '' && all[i - 1] === '')).join('\n');
+}
+
+/**
+ * Runs `main` under a time limit: on the limit, an error, SIGINT or SIGTERM every child is
+ * SIGKILLed and the process exits (2, 1, 130); on success it exits 0. No child outlives it.
+ */
+export function guardRun(name: string, limitMs: number, main: () => Promise<void>) {
+  const watchdog = setTimeout(() => {
+    console.error(`[${name}] time limit of ${Math.round(limitMs / 1000)} s reached; stopping`);
+    killAllChildren();
+    process.exit(2);
+  }, limitMs);
+  process.on('exit', killAllChildren);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      killAllChildren();
+      process.exit(130);
+    });
+  }
+  main()
+    .then(() => {
+      clearTimeout(watchdog);
+      process.exit(0);
+    })
+    .catch((err: unknown) => {
+      console.error(`[${name}] failed:`, err instanceof Error ? err.stack ?? err.message : err);
+      killAllChildren();
+      process.exit(1);
+    });
+}
