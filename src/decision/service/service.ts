@@ -218,15 +218,25 @@ export class DecisionService {
     const digest = this.opts.cipher.digest(canonicalJson({ industry: input.industry, scenario: input.scenario, message: input.message ?? null }));
     const where = { apiKeyId_idempotencyKey: { apiKeyId: keyId, idempotencyKey } };
 
+    // A plain INSERT whose unique violation means "taken": its query plan is cached, unlike
+    // createMany's, and the common case (a new key) is one statement.
     const claim = () =>
-      prisma.svcRequest.createMany({
-        data: [{
-          apiKeyId: keyId, idempotencyKey, inputDigest: digest, status: 'pending',
-          inputCipher: this.opts.cipher.seal(JSON.stringify(input), this.aad(keyId, idempotencyKey, 'input')),
-          createdAt: new Date(t), deadlineAt: new Date(t + this.opts.runTimeoutMs + 5_000), expiresAt: new Date(t + RETENTION_MS),
-        }],
-        skipDuplicates: true,
-      });
+      prisma.svcRequest
+        .create({
+          data: {
+            apiKeyId: keyId, idempotencyKey, inputDigest: digest, status: 'pending',
+            inputCipher: this.opts.cipher.seal(JSON.stringify(input), this.aad(keyId, idempotencyKey, 'input')),
+            createdAt: new Date(t), deadlineAt: new Date(t + this.opts.runTimeoutMs + 5_000), expiresAt: new Date(t + RETENTION_MS),
+          },
+          select: { status: true },
+        })
+        .then(
+          () => ({ count: 1 }),
+          (err: { code?: string }) => {
+            if (err.code === 'P2002') return { count: 0 };
+            throw err;
+          },
+        );
     let claimed = await claim();
     if (claimed.count === 0) {
       let existing = await prisma.svcRequest.findUnique({ where });
