@@ -175,6 +175,8 @@ export function createGraphQL(deps: GraphQLDeps) {
       reply.status(response.status);
       return reply.send(response.body);
     },
+    /** open GraphQL WebSocket connections (subscription sessions) */
+    activeSessions: () => wss.clients.size,
     upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     },

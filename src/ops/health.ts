@@ -42,14 +42,14 @@ export function requireAdmin(given: string | string[] | undefined, adminKey: str
 
 export function registerHealth(
   app: FastifyInstance,
-  opts: { services: Services; metrics: Metrics; adminKey?: string; probeBroker?: () => Promise<boolean>; requireBroker: boolean },
+  opts: { services: Services; metrics: Metrics; adminKey?: string; probeBroker?: () => Promise<boolean>; requireBroker: boolean; activeSessions: () => number },
 ) {
   const started = Date.now();
   app.get('/health', async () => ({
     status: 'healthy',
     uptime_seconds: Math.round((Date.now() - started) / 1000),
     database: opts.services.db.kind,
-    active_sessions: 0,
+    active_sessions: opts.activeSessions(),
   }));
   app.get('/health/live', async () => ({ status: 'ok' }));
   app.get('/health/ready', async (_req, reply) => {
