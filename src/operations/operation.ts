@@ -1,7 +1,7 @@
 // A domain operation is declared once (name, permission, input schema, body) and reached
 // through both doors. Authorization, validation, idempotency, the transaction, the outbox
 // and publication after commit all happen here, so GraphQL and REST cannot disagree.
-import { createHash } from 'node:crypto';
+import { canonicalJson, sha256Hex } from '../canonical.js';
 import { z } from 'zod';
 import { ApiError, nulFaults, type ErrorCode, type FieldError } from '../errors.js';
 import { authorize, type Principal } from '../auth/keys.js';
@@ -85,13 +85,6 @@ export function parseInput<I>(schema: z.ZodType<I>, raw: unknown): I {
   return parsed.data;
 }
 
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const keys = Object.keys(value as object).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
-}
-
 interface RecordedError {
   error: { code: ErrorCode; message: string; details: Record<string, unknown>; param?: string };
 }
@@ -132,7 +125,7 @@ export async function executeMutation<I, R extends { id: string }>(
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
     throw new ApiError('INVALID_FIELD_FORMAT', 'Idempotency-Key must be 1 to 255 printable ASCII characters', {}, 'Idempotency-Key');
   }
-  const hash = createHash('sha256').update(`${op.name}\n${canonical(rawInput)}`).digest('hex');
+  const hash = sha256Hex(`${op.name}\n${canonicalJson(rawInput)}`);
   const scope: Scope = { accountId: principal.accountId, livemode: principal.livemode };
   const prisma = services.db.prisma;
   const events: EventEnvelope[] = [];

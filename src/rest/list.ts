@@ -256,6 +256,7 @@ function intParam(query: Query, key: string, min: number, max: number, faults: F
 /** `expand[]=customer&expand[]=items.product` to a Prisma include merged into `base`. */
 export function parseExpand(model: string, query: Query, base: Record<string, unknown>, canRead?: CanRead): Record<string, unknown> {
   const raw = [query['expand[]'], query.expand].flat().filter((v): v is string => typeof v === 'string').flatMap((v) => v.split(','));
+  if (raw.length === 0) return base; // the common case: nothing to copy or check
   const include: Record<string, unknown> = structuredClone(base);
   const faults: FieldError[] = [];
   for (const path of raw) {
