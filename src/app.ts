@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
   const auth = new KeyAuthenticator(services.db.prisma);
   const rest: RestDeps = { services, auth };
-  const metrics = createMetrics();
+  const metrics = createMetrics(services.db.readPaths);
 
   // An empty JSON body is no body (POST /v1/orders/{id}/cancel with no options).
   const defaultJson = app.getDefaultJsonParser('error', 'error');

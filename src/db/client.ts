@@ -26,6 +26,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** SQL statements sent since the database was opened (for N+1 tests and metrics). */
   queryCount(): number;
+  /** the driver adapter Prisma runs on (counted too): for the lean read path (lean-read.ts) */
+  sql(): SqlQueryable;
+  /** list reads answered by the lean path and by Prisma (the /metrics counter db_list_reads_total) */
+  readPaths: { lean: number; prisma: number };
   close(): Promise<void>;
 }
 
@@ -70,7 +74,9 @@ export function readSharedEmbedded(dataDir: string): SharedInfo | undefined {
 }
 
 /** Wraps an adapter factory so that every SQL statement, inside transactions too, is counted. */
-function countingFactory(inner: SqlMigrationAwareDriverAdapterFactory, counter: { n: number }): SqlMigrationAwareDriverAdapterFactory {
+function countingFactory(
+  inner: SqlMigrationAwareDriverAdapterFactory, counter: { n: number }, connected: { adapter?: SqlDriverAdapter },
+): SqlMigrationAwareDriverAdapterFactory {
   const wrapQueryable = <T extends SqlQueryable>(q: T): T =>
     new Proxy(q, {
       get(target, prop, receiver) {
@@ -91,13 +97,14 @@ function countingFactory(inner: SqlMigrationAwareDriverAdapterFactory, counter: 
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,
-    connect: async () => wrapQueryable((await inner.connect()) as SqlDriverAdapter),
+    connect: async () => (connected.adapter = wrapQueryable((await inner.connect()) as SqlDriverAdapter)),
     connectToShadowDb: () => inner.connectToShadowDb(),
   };
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const counter = { n: 0 };
+  const connected: { adapter?: SqlDriverAdapter } = {};
   let factory: SqlMigrationAwareDriverAdapterFactory;
   let kind: Database['kind'];
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -121,7 +128,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     if (opts.shareEmbedded) cleanups.unshift(await shareEmbedded(pg, opts.dataDir));
   }
 
-  const prisma = new PrismaClient({ adapter: countingFactory(factory, counter) });
+  const prisma = new PrismaClient({ adapter: countingFactory(factory, counter, connected) });
   await prisma.$connect();
   // Loading the Wasm schema engine costs time: only when a committed migration is not applied.
   if (opts.migrate && (await pendingMigrations(prisma)).length > 0) await applyMigrations(factory);
@@ -129,6 +136,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     prisma,
     kind,
     queryCount: () => counter.n,
+    readPaths: { lean: 0, prisma: 0 },
+    sql: () => connected.adapter ?? (() => { throw new Error('the database is not connected'); })(),
     async close() {
       await prisma.$disconnect();
       for (const fn of cleanups) await fn();

@@ -4,6 +4,7 @@ import { ApiError } from '../errors.js';
 import { authorize, canReadResource } from '../auth/keys.js';
 import { RESOURCE_OF, scalarFields, type PublicModel } from '../db/models.js';
 import { toPrismaOrderBy, toPrismaWhere, type CanRead } from '../db/where.js';
+import { leanFindMany } from '../db/lean-read.js';
 import { executeMutation, scopedWhere, type MutationOperation, type Scope } from '../operations/operation.js';
 import { builder, callContext, type GraphQLContext } from './builder.js';
 import { boolExp, orderBy } from './filters.js';
@@ -113,12 +114,14 @@ export function listAndGet(model: string, listName: string, oneName: string, res
       resolve: (query: Any, _root: unknown, args: Any, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
         authorize(ctx.principal, `${resource}:read`);
         const page = checkPage(args.limit, args.offset);
-        return delegate(ctx, model).findMany({
+        const findMany = {
           ...narrowed(query, info, model),
           where: scopedWhere(scopeOf(ctx), toPrismaWhere(model, args.where, 'where', readableBy(ctx))),
           orderBy: args.order_by?.length ? toPrismaOrderBy(model, args.order_by, 'order_by', readableBy(ctx)) : [{ createdAt: 'desc' }, { id: 'desc' }],
           ...page,
-        });
+        };
+        // selections without relations take the lean path; Prisma answers the rest
+        return leanFindMany(ctx.services.db, model, findMany) ?? delegate(ctx, model).findMany(findMany);
       },
     }),
   );

@@ -13,9 +13,25 @@ export interface Metrics {
   latency: Histogram<'method' | 'route'>;
 }
 
-export function createMetrics(): Metrics {
+/** `readPaths`: how list reads were answered (src/db/lean-read.ts), exported as a counter. */
+export function createMetrics(readPaths?: { lean: number; prisma: number }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  if (readPaths) {
+    const reported = { lean: 0, prisma: 0 };
+    new Counter({
+      name: 'db_list_reads_total',
+      help: 'List reads by path: lean (compiled SQL) or prisma (shapes the lean path leaves to Prisma)',
+      labelNames: ['path'],
+      registers: [registry],
+      collect() {
+        for (const path of ['lean', 'prisma'] as const) {
+          this.inc({ path }, readPaths[path] - reported[path]);
+          reported[path] = readPaths[path];
+        }
+      },
+    });
+  }
   return {
     registry,
     requests: new Counter({ name: 'http_requests_total', help: 'HTTP requests', labelNames: ['method', 'route', 'status'], registers: [registry] }),

@@ -7,7 +7,8 @@ import { modelInfo, scalarFields, type FieldInfo } from '../db/models.js';
 import { toPrismaWhere, type BoolExp, type CanRead } from '../db/where.js';
 import { fieldForRestName, present, restName, snake } from '../representation.js';
 import { scopedWhere, type Scope } from '../operations/operation.js';
-import type { Prisma } from '../db/client.js';
+import type { Database } from '../db/client.js';
+import { leanCount, leanFindMany, type LeanDatabase } from '../db/lean-read.js';
 
 export const REST_LIMIT_DEFAULT = 10;
 export const REST_LIMIT_MAX = 100;
@@ -346,7 +347,7 @@ export interface ListPage {
 
 /** Runs a REST list: filters, keyset or offset pagination, total count, representation. */
 export async function listResource(
-  prisma: Prisma, model: string, scope: Scope, query: Query, baseInclude: Record<string, unknown>, canRead?: CanRead,
+  db: Pick<Database, 'prisma'> & LeanDatabase, model: string, scope: Scope, query: Query, baseInclude: Record<string, unknown>, canRead?: CanRead,
 ): Promise<ListPage> {
   assertNoNul(query);
   const faults: FieldError[] = [];
@@ -360,7 +361,7 @@ export async function listResource(
   const filter = scopedWhere(scope, search ? { AND: [filters, search] } : filters);
   const include = parseExpand(model, query, baseInclude, canRead);
   const fields = parseFields(model, query);
-  const delegate = (prisma as unknown as Record<string, { findMany: Function; count: Function; findFirst: Function }>)[model[0].toLowerCase() + model.slice(1)];
+  const delegate = (db.prisma as unknown as Record<string, { findMany: Function; count: Function; findFirst: Function }>)[model[0].toLowerCase() + model.slice(1)];
 
   let anchor: { values: unknown[]; direction: 'n' | 'p' } | undefined;
   const cursor = one(query, 'cursor');
@@ -383,9 +384,11 @@ export async function listResource(
   const backwards = anchor?.direction === 'p';
   const orderBy = keys.map((k) => ({ [k.field.name]: backwards ? (k.dir === 'asc' ? 'desc' : 'asc') : k.dir }));
   const where = anchor ? { AND: [filter, keyset(keys, anchor.values, anchor.direction)] } : filter;
+  const findMany = { where, orderBy, take: limit + 1, skip: anchor ? 0 : offset, include: Object.keys(include).length ? include : undefined };
+  if (findMany.include === undefined) delete findMany.include;
   const [rows, total] = await Promise.all([
-    delegate.findMany({ where, orderBy, take: limit + 1, skip: anchor ? 0 : offset, include: Object.keys(include).length ? include : undefined }) as Promise<Record<string, unknown>[]>,
-    delegate.count({ where: filter }) as Promise<number>,
+    (leanFindMany(db, model, findMany) ?? delegate.findMany(findMany)) as Promise<Record<string, unknown>[]>,
+    (leanCount(db, model, filter) ?? delegate.count({ where: filter })) as Promise<number>,
   ]);
   const more = rows.length > limit;
   const pageRows = rows.slice(0, limit);
@@ -402,7 +405,8 @@ export async function listResource(
   let before = offset;
   if (anchor) {
     before = first
-      ? ((await delegate.count({ where: { AND: [filter, keyset(keys, rowValues(first, keys), 'p')] } })) as number)
+      ? ((await (leanCount(db, model, { AND: [filter, keyset(keys, rowValues(first, keys), 'p')] })
+        ?? delegate.count({ where: { AND: [filter, keyset(keys, rowValues(first, keys), 'p')] } }))) as number)
       : backwards ? 0 : total;
   }
   return {

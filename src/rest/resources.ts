@@ -93,7 +93,7 @@ export function registerResource(app: FastifyInstance, deps: RestDeps, r: Resour
   const list = async (req: FastifyRequest) => {
     const principal = await authenticate(req, deps);
     authorize(principal, `${r.resource}:read`);
-    const page = await listResource(deps.services.db.prisma, r.model, principal, req.query as Query, r.include ?? {}, readable(principal));
+    const page = await listResource(deps.services.db, r.model, principal, req.query as Query, r.include ?? {}, readable(principal));
     return { ...page, url: r.path };
   };
   app.get(r.path, list);

@@ -1,0 +1,254 @@
+// The lean read path (src/db/lean-read.ts) against Prisma itself: every argument shape it
+// compiles must give exactly Prisma's rows (values, types, key order) and counts, on the
+// database this run uses; every shape it does not reproduce must be left to Prisma. Then
+// the doors: scalar list reads take the lean path, relation selections take Prisma's.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, gql, startTestServer, type TestServer } from '../helpers/server.js';
+import { leanCount, leanFindMany, leanFindManySql, type Args } from '../../src/db/lean-read.js';
+import { toPrismaOrderBy, toPrismaWhere } from '../../src/db/where.js';
+import { scopedWhere } from '../../src/operations/operation.js';
+import { newId } from '../../src/ids.js';
+
+const ADMIN = 'admin-secret-for-lean-read-tests';
+let t: TestServer;
+let key: string;
+let scope: { accountId: string; livemode: boolean };
+let otherScope: { accountId: string; livemode: boolean };
+const base = Date.parse('2026-03-01T10:00:00.000Z');
+
+type Delegate = { findMany(args: Args): Promise<unknown[]>; count(args: Args): Promise<number> };
+const delegate = (model: string) =>
+  (t.server.db.prisma as unknown as Record<string, Delegate>)[model[0].toLowerCase() + model.slice(1)];
+
+/** Both paths on the same arguments: the lean one must exist and agree exactly. */
+async function same(model: string, args: Args) {
+  const lean = leanFindMany(t.server.db, model, args);
+  expect(lean, `lean path refused ${JSON.stringify(args)}`).toBeDefined();
+  const [mine, theirs] = await Promise.all([lean!, delegate(model).findMany(args)]);
+  expect(mine).toEqual(theirs); // values and types (Date, objects)
+  expect(JSON.stringify(mine)).toBe(JSON.stringify(theirs)); // key order and serialization
+  const count = leanCount(t.server.db, model, args.where);
+  expect(count).toBeDefined();
+  expect(await count!).toBe(await delegate(model).count({ where: args.where }));
+  return mine;
+}
+
+const ORDER_BY = [{ createdAt: 'desc' }, { id: 'desc' }];
+const orders = (exp: unknown, extra: Args = {}): Args => ({
+  where: scopedWhere(scope, toPrismaWhere('Order', exp)), orderBy: ORDER_BY, take: 100, ...extra,
+});
+
+beforeAll(async () => {
+  t = await startTestServer({ ADMIN_API_KEY: ADMIN });
+  const a = await t.newAccount();
+  const b = await t.newAccount();
+  key = a.key;
+  scope = { accountId: a.accountId, livemode: false };
+  otherScope = { accountId: b.accountId, livemode: false };
+  const prisma = t.server.db.prisma;
+  const customers = [
+    { email: 'ann@example.com', name: 'Ann', phone: null, metadata: { tier: 'gold' } },
+    { email: null, name: 'Bob_%', phone: '555-0100', metadata: {} },
+    { email: 'CARL@Example.com', name: null, phone: null, metadata: { tags: ['a', 'b'], n: 1.5 } },
+  ];
+  const customerIds: string[] = [];
+  for (const [i, c] of customers.entries()) {
+    const id = newId('cus');
+    customerIds.push(id);
+    await prisma.customer.create({ data: { id, accountId: a.accountId, livemode: false, ...c, createdAt: new Date(base + i * 1000) } });
+  }
+  await prisma.product.create({ data: { id: newId('prod'), accountId: a.accountId, livemode: false, name: 'Tea', description: null, sku: 'T-1', price: 450, currency: 'usd', active: true } });
+  await prisma.product.create({ data: { id: newId('prod'), accountId: a.accountId, livemode: false, name: 'Cup 100%', description: 'A cup', sku: null, price: 1200, currency: 'eur', active: false, metadata: { color: 'blue' } } });
+  const statuses = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'];
+  const tracking = [null, 'TRK_1', 'trk%2', 'ABC', 'abc', null, 'x\\y'];
+  for (let i = 0; i < 24; i++) {
+    const id = newId('ord', base + i);
+    // some orders share a created time: the id breaks the tie
+    const createdAt = new Date(base + Math.floor(i / 2) * 60_000);
+    const items = Array.from({ length: i % 4 }, (_, k) => ({
+      id: newId('li'), name: k % 2 ? 'Cake' : 'Tea', quantity: k + 1, unitAmount: 450, amount: 450 * (k + 1), position: k,
+    }));
+    await prisma.order.create({
+      data: {
+        id, accountId: a.accountId, livemode: i % 7 === 6, status: statuses[i % 5], currency: i % 3 ? 'usd' : 'eur',
+        amount: 100 * ((i * 37) % 23), metadata: i % 2 ? { source: 'web', n: i, nested: { ok: true } } : {},
+        customerId: i % 4 === 3 ? null : customerIds[i % 3], trackingNumber: tracking[i % tracking.length],
+        shippingCarrier: i % 5 === 2 ? 'ups' : null, fulfilledAt: i % 3 === 0 ? new Date(base + i * 3_600_000) : null,
+        cancelledAt: null, createdAt, items: { create: items },
+      },
+    });
+  }
+  // the other account: never in scope
+  await prisma.order.create({ data: { id: newId('ord'), accountId: b.accountId, livemode: false, status: 'pending', currency: 'usd', amount: 700 } });
+});
+
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe('lean reads give exactly what Prisma gives', () => {
+  it('the schema maps no model or field to another name (the lean SQL uses model and field names)', () => {
+    const schema = readFileSync(new URL('../../prisma/schema.prisma', import.meta.url), 'utf8');
+    expect(schema).not.toMatch(/@map\(|@@map\(|@@schema\(/);
+  });
+
+  const comparisons: Array<[string, unknown]> = [
+    ['no filter', undefined],
+    ['_eq on text', { status: { _eq: 'pending' } }],
+    ['_neq on a nullable text (NULLs excluded, as in SQL)', { trackingNumber: { _neq: 'ABC' } }],
+    ['_ne on a required text', { status: { _ne: 'cancelled' } }],
+    ['_gt/_lte on an int', { amount: { _gt: 300, _lte: 1500 } }],
+    ['_gte on a date', { createdAt: { _gte: new Date(base + 5 * 60_000) } }],
+    ['_lt on a nullable date', { fulfilledAt: { _lt: new Date(base + 10 * 3_600_000) } }],
+    ['_in', { status: { _in: ['pending', 'shipped'] } }],
+    ['_in empty', { status: { _in: [] } }],
+    ['_nin on a nullable text', { trackingNumber: { _nin: ['ABC', 'TRK_1'] } }],
+    ['_nin empty', { status: { _nin: [] } }],
+    ['_like prefix', { trackingNumber: { _like: 'TRK%' } }],
+    ['_like with an escaped underscore', { trackingNumber: { _like: 'TRK\\_%' } }],
+    ['_like with an escaped percent', { trackingNumber: { _like: '%\\%2' } }],
+    ['_like infix', { trackingNumber: { _like: '%B%' } }],
+    ['_like literal', { trackingNumber: { _like: 'ABC' } }],
+    ['_like a literal backslash', { trackingNumber: { _like: 'x\\\\y' } }],
+    ['_like %', { trackingNumber: { _like: '%' } }],
+    ['_ilike literal', { trackingNumber: { _ilike: 'abc' } }],
+    ['_ilike suffix', { trackingNumber: { _ilike: '%\\_1' } }],
+    ['_ilike prefix', { trackingNumber: { _ilike: 'tr%' } }],
+    ['_is_null true on a nullable field', { shippingCarrier: { _is_null: true } }],
+    ['_is_null false on a nullable field', { shippingCarrier: { _is_null: false } }],
+    ['_is_null true on a required field', { status: { _is_null: true } }],
+    ['_is_null false on a required field', { status: { _is_null: false } }],
+    ['_and', { _and: [{ status: { _eq: 'pending' } }, { currency: { _eq: 'usd' } }] }],
+    ['_or', { _or: [{ status: { _eq: 'pending' } }, { amount: { _gte: 1500 } }] }],
+    ['_or empty (false)', { _or: [] }],
+    ['_and empty (true)', { _and: [] }],
+    ['_not', { _not: { status: { _eq: 'pending' } } }],
+    ['_not over a nullable comparison (NULL stays excluded)', { _not: { trackingNumber: { _eq: 'ABC' } } }],
+    ['_not of _or of _and', { _not: { _or: [{ _and: [{ status: { _eq: 'shipped' } }, { amount: { _lt: 900 } }] }, { currency: { _eq: 'eur' } }] } }],
+    ['several fields at one level', { status: { _in: ['pending', 'processing'] }, currency: { _eq: 'usd' }, amount: { _gte: 0 } }],
+    ['no row matches', { status: { _eq: 'no-such-status' } }],
+  ];
+  for (const [name, exp] of comparisons) {
+    it(`where: ${name}`, async () => {
+      await same('Order', orders(exp));
+    });
+  }
+
+  it('keeps to the scope: another account and the other mode never appear', async () => {
+    const rows = await same('Order', orders(undefined));
+    expect(rows.length).toBe(21); // 24 orders, 3 of them live
+    const other = await same('Order', { where: scopedWhere(otherScope), orderBy: ORDER_BY });
+    expect(other.length).toBe(1);
+  });
+
+  const orderings: Array<[string, unknown]> = [
+    ['amount asc (id tiebreaker)', { amount: 'asc' }],
+    ['nullable date desc_nulls_last', { fulfilledAt: 'desc_nulls_last' }],
+    ['nullable date asc_nulls_first', { fulfilledAt: 'asc_nulls_first' }],
+    ['nullable text desc (default nulls)', { trackingNumber: 'desc' }],
+    ['two keys', [{ status: 'asc' }, { createdAt: 'desc' }]],
+  ];
+  for (const [name, spec] of orderings) {
+    it(`order_by: ${name}`, async () => {
+      await same('Order', { ...orders(undefined), orderBy: toPrismaOrderBy('Order', spec) });
+    });
+  }
+
+  it('limit and offset, including zero rows and past the end', async () => {
+    for (const [take, skip] of [[5, 0], [5, 5], [0, 0], [10, 18], [3, 100]]) await same('Order', orders(undefined, { take, skip }));
+  });
+
+  it('select of some scalar fields (as the GraphQL door narrows it), JSON and dates included', async () => {
+    await same('Order', orders({ status: { _eq: 'pending' } }, { select: { id: true, status: true, amount: true, createdAt: true } }));
+    await same('Order', orders(undefined, { select: { id: true, metadata: true, fulfilledAt: true, trackingNumber: true, livemode: false } }));
+  });
+
+  it('include of a list relation with its order (the REST door: orders with their items)', async () => {
+    const rows = await same('Order', orders(undefined, { include: { items: { orderBy: { position: 'asc' } } } }));
+    expect(rows.some((r) => (r.items as unknown[]).length === 3)).toBe(true);
+    expect(rows.some((r) => (r.items as unknown[]).length === 0)).toBe(true);
+  });
+
+  it('customers and products: nullable text, JSON, booleans', async () => {
+    const customers = (exp: unknown) => ({ where: scopedWhere(scope, toPrismaWhere('Customer', exp)), orderBy: ORDER_BY });
+    await same('Customer', customers(undefined));
+    await same('Customer', customers({ email: { _ilike: '%example.com' } }));
+    await same('Customer', customers({ _or: [{ email: { _is_null: true } }, { name: { _like: 'Bob\\_%' } }] }));
+    await same('Customer', { ...customers(undefined), include: { orders: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] } } });
+    const products = (exp: unknown) => ({ where: scopedWhere(scope, toPrismaWhere('Product', exp)), orderBy: ORDER_BY });
+    await same('Product', products({ active: { _eq: false } }));
+    await same('Product', products({ name: { _like: '%\\%' } }));
+    await same('Product', products({ sku: { _is_null: true }, price: { _gte: 100 } }));
+  });
+
+  it('REST keyset conditions (cursor pages) compile and agree', async () => {
+    const [pivot] = await delegate('Order').findMany({ ...orders(undefined), skip: 7, take: 1 }) as Array<{ createdAt: Date; id: string }>;
+    const keyset = { OR: [{ AND: [{ createdAt: { lt: pivot.createdAt } }] }, { AND: [{ createdAt: pivot.createdAt }, { id: { lt: pivot.id } }] }] };
+    await same('Order', { where: { AND: [scopedWhere(scope), keyset] }, orderBy: ORDER_BY, take: 6 });
+  });
+
+  it('the REST search condition (escaped, case-insensitive contains over text fields) agrees', async () => {
+    const search = { OR: ['status', 'currency', 'trackingNumber'].map((f) => ({ [f]: { contains: 'trk\\%', mode: 'insensitive' } })) };
+    await same('Order', { where: { AND: [scopedWhere(scope), search] }, orderBy: ORDER_BY });
+  });
+});
+
+describe('shapes the lean path leaves to Prisma', () => {
+  const refused: Array<[string, () => Args]> = [
+    ['a filter through a to-one relation', () => orders({ customer: { email: { _eq: 'ann@example.com' } } })],
+    ['a filter through a list relation', () => orders({ items: { name: { _eq: 'Cake' } } })],
+    ['a JSON filter', () => orders({ metadata: { _contains: { source: 'web' } } })],
+    ['ordering through a relation', () => ({ ...orders(undefined), orderBy: toPrismaOrderBy('Order', { customer: { email: 'asc' } }) })],
+    ['a to-one include', () => orders(undefined, { include: { customer: true } })],
+    ['a list include without an order', () => orders(undefined, { include: { items: true } })],
+    ['a list include with a take (REST expansions)', () => orders(undefined, { include: { items: { take: 100, orderBy: { position: 'asc' } } } })],
+    ['a relation in a select (GraphQL relation fields)', () => orders(undefined, { select: { id: true, items: true } })],
+    ['no orderBy (Prisma picks the order)', () => ({ where: scopedWhere(scope) })],
+    ['an empty condition inside OR', () => ({ where: { OR: [{}, { status: 'pending' }] }, orderBy: ORDER_BY })],
+    ['a cursor argument', () => ({ ...orders(undefined), cursor: { id: 'x' } })],
+    ['a negative take', () => orders(undefined, { take: -5 })],
+  ];
+  for (const [name, args] of refused) {
+    it(name, async () => {
+      const a = args();
+      const before = t.server.db.readPaths.prisma;
+      expect(leanFindMany(t.server.db, 'Order', a)).toBeUndefined();
+      expect(t.server.db.readPaths.prisma).toBe(before + 1);
+      expect(leanFindManySql('Order', a)).toBeUndefined();
+    });
+  }
+});
+
+describe('the doors use the lean path for plain lists', () => {
+  it('GraphQL: scalar selections are lean, relation selections go through Prisma; /metrics counts both', async () => {
+    const db = t.server.db;
+    const lean0 = db.readPaths.lean;
+    const r = await gql(t.url, key, '{ orders(where: {status: {_eq: "pending"}}, limit: 3) { id status amount createdAt metadata } }');
+    expect(r.body.errors).toBeUndefined();
+    expect(r.body.data.orders).toHaveLength(3);
+    expect(db.readPaths.lean).toBe(lean0 + 1);
+    const prisma0 = db.readPaths.prisma;
+    const withItems = await gql(t.url, key, '{ orders(limit: 3) { id items { name position } } }');
+    expect(withItems.body.errors).toBeUndefined();
+    expect(db.readPaths.prisma).toBe(prisma0 + 1);
+    const metrics = await api(t.url, '/metrics', { headers: { 'x-admin-key': ADMIN } });
+    expect(metrics.text).toMatch(new RegExp(`db_list_reads_total\\{path="lean"\\} ${db.readPaths.lean}\\b`));
+    expect(metrics.text).toMatch(new RegExp(`db_list_reads_total\\{path="prisma"\\} ${db.readPaths.prisma}\\b`));
+  });
+
+  it('REST: a list with its items is lean; with expand[] it goes through Prisma, and both carry the same items', async () => {
+    const db = t.server.db;
+    const lean0 = db.readPaths.lean;
+    const plain = await api(t.url, '/v1/orders?limit=20', { key });
+    expect(plain.status).toBe(200);
+    expect(db.readPaths.lean).toBe(lean0 + 1);
+    const prisma0 = db.readPaths.prisma;
+    const expanded = await api(t.url, '/v1/orders?limit=20&expand[]=customer', { key });
+    expect(expanded.status).toBe(200);
+    expect(db.readPaths.prisma).toBe(prisma0 + 1);
+    const strip = (rows: Array<Record<string, unknown>>) => rows.map(({ customer: _c, ...rest }) => rest);
+    expect(strip(expanded.body.data)).toEqual(strip(plain.body.data));
+    expect(plain.body.pagination.total_count).toBe(21);
+  });
+});
