@@ -40,6 +40,7 @@ async function main() {
   const { scopedWhere } = await import('../src/operations/operation.js');
   const { toPrismaWhere } = await import('../src/db/where.js');
   const { graphqlSchema } = await import('../src/graphql/schema.js');
+  const { leanCount, leanFindMany } = await import('../src/db/lean-read.js');
 
   const server = await startServer({
     ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent',
@@ -100,7 +101,7 @@ async function main() {
       const r = await graphql.yoga.fetch('http://127.0.0.1/graphql', { method: 'POST', headers: { authorization: authHeader, 'content-type': 'application/json' }, body: JSON.stringify({ query: GRAPHQL_QUERY }) }, { req: { headers: { authorization: authHeader } } } as unknown as YogaContext);
       ok(r.status, await r.text());
     });
-    await measure('GraphQL', 'graphql-js execute of the parsed query (Pothos resolvers + Prisma), no yoga', async () => {
+    await measure('GraphQL', 'graphql-js execute of the parsed query (Pothos resolvers + lean read), no yoga', async () => {
       const r = await execute({ schema, document, contextValue: { services, principal, requestId: 'req_bench' } });
       if (r.errors) throw r.errors[0];
       if ((r.data?.orders as unknown[]).length !== 50) throw new Error('expected 50 orders');
@@ -109,6 +110,8 @@ async function main() {
       prisma.order.findMany({ where: where(), orderBy, take: 50, skip: 0 }));
     await measure('GraphQL', 'Prisma findMany with select of the 5 requested fields', () =>
       prisma.order.findMany({ where: where(), orderBy, take: 50, skip: 0, select: { id: true, status: true, amount: true, currency: true, createdAt: true } }));
+    await measure('GraphQL', 'lean path: the same findMany compiled to SQL on the driver adapter (what the resolver runs)', () =>
+      leanFindMany(server.db, 'Order', { where: where(), orderBy, take: 50, skip: 0, select: { id: true, status: true, amount: true, currency: true, createdAt: true } }));
     await measure('GraphQL', 'pg: the one SELECT of 5 columns (baseline SQL)', () =>
       raw(`SELECT "id", "status", "amount", "currency", "createdAt" FROM "Order" WHERE "accountId" = $1 AND "livemode" = $2 AND "status" = $3 ORDER BY "createdAt" DESC, "id" DESC LIMIT 50`, [scope.accountId, false, 'pending']));
     await measure('GraphQL', 'pg: SELECT of all 15 columns (what Prisma sends)', () =>
@@ -119,9 +122,13 @@ async function main() {
       const r = await server.app.inject({ method: 'GET', url: REST_PATH, headers: { authorization: authHeader } });
       ok(r.statusCode, r.body);
     });
-    await measure('REST', 'listResource (parse query, Prisma page + items + count, present)', () =>
-      listResource(prisma, 'Order', principal, { status_eq: 'pending', limit: '50' }, { items: { orderBy: { position: 'asc' } } }));
+    await measure('REST', 'listResource (parse query, page + items + count, present)', () =>
+      listResource(server.db, 'Order', principal, { status_eq: 'pending', limit: '50' }, { items: { orderBy: { position: 'asc' } } }));
     await measure('REST', 'Prisma findMany(include items, take 51) + count', restRows);
+    await measure('REST', 'lean path: the same page + items + count compiled to SQL (what listResource runs)', () => Promise.all([
+      leanFindMany(server.db, 'Order', { where: where(), orderBy, take: 51, skip: 0, include: { items: { orderBy: { position: 'asc' } } } }),
+      leanCount(server.db, 'Order', where()),
+    ]));
     await measure('REST', 'present() of the 50 orders with items (representation only)', () => sample[0].slice(0, 50).map((r) => present('Order', r as unknown as Record<string, unknown>)));
     const presented = sample[0].slice(0, 50).map((r) => present('Order', r as unknown as Record<string, unknown>));
     await measure('REST', 'JSON.stringify of the presented page', () => JSON.stringify(presented));

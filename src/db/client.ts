@@ -77,23 +77,31 @@ export function readSharedEmbedded(dataDir: string): SharedInfo | undefined {
 function countingFactory(
   inner: SqlMigrationAwareDriverAdapterFactory, counter: { n: number }, connected: { adapter?: SqlDriverAdapter },
 ): SqlMigrationAwareDriverAdapterFactory {
-  const wrapQueryable = <T extends SqlQueryable>(q: T): T =>
-    new Proxy(q, {
+  const wrapQueryable = <T extends SqlQueryable>(q: T): T => {
+    // one wrapper per method and target, made on first use: every query passes through here
+    const methods = new Map<PropertyKey, unknown>();
+    return new Proxy(q, {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver);
+        if (typeof value !== 'function') return value;
+        let method = methods.get(prop);
+        if (method) return method;
         if (prop === 'queryRaw' || prop === 'executeRaw') {
-          return (...args: unknown[]) => {
+          method = (...args: unknown[]) => {
             counter.n++;
             return (value as (...a: unknown[]) => unknown).apply(target, args);
           };
-        }
-        if (prop === 'startTransaction') {
-          return async (...args: unknown[]) =>
+        } else if (prop === 'startTransaction') {
+          method = async (...args: unknown[]) =>
             wrapQueryable((await (value as (...a: unknown[]) => Promise<Transaction>).apply(target, args)) as Transaction);
+        } else {
+          method = value.bind(target);
         }
-        return typeof value === 'function' ? value.bind(target) : value;
+        methods.set(prop, method);
+        return method;
       },
     });
+  };
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,
