@@ -130,8 +130,9 @@ function comparison(field: FieldInfo, exp: unknown, path: string, faults: Faults
       }
       case '_is_null': {
         if (typeof value !== 'boolean') { faults.add(p, 'expected true or false', 'boolean'); break; }
-        // a required field is never null: true matches no row, false every row
-        if (!field.nullable) out.push(value ? { id: { in: [] } } : {});
+        // a required field is never null: true matches no row, false every row (spelled out:
+        // Prisma would drop a bare {} from an OR and negate it oddly in a NOT)
+        if (!field.nullable) out.push(value ? matchNone() : matchAll());
         else out.push(value ? { [field.name]: null } : { NOT: { [field.name]: null } });
         break;
       }

@@ -218,6 +218,10 @@ describe('orders(where): every operator against a filter computed over the seed'
     ['relation exists: customer: {}', () => ({ customer: {} }), (o) => o.customer !== null],
     ['relation absent: _not customer: {}', () => ({ _not: { customer: {} } }), (o) => o.customer === null],
     ['relation: _or [] inside a relation', () => ({ customer: { _or: [] } }), () => false],
+    // _is_null on a required field is a constant; it keeps that meaning inside _or and _not
+    ['_is_null false on a required field, inside _or, matches everything', () => ({ _or: [{ status: { _eq: 'nope' } }, { status: { _is_null: false } }] }), () => true],
+    ['_is_null true on a required field, inside _or, adds nothing', () => ({ _or: [{ status: { _is_null: true } }, { currency: { _eq: 'gbp' } }] }), (o) => o.currency === 'gbp'],
+    ['_not of _is_null false on a required field matches nothing', () => ({ _not: { amount: { _is_null: false } } }), () => false],
     ['_in [] matches nothing, _nin [] everything', () => ({ _or: [{ amount: { _in: [] } }, { status: { _nin: [] }, currency: { _eq: 'gbp' } }] }), (o) => o.currency === 'gbp'],
   ];
 
@@ -236,6 +240,7 @@ describe('orders(where): every operator against a filter computed over the seed'
     const trivial = new Set([
       'trackingNumber _like is case-sensitive', 'empty _or matches nothing', 'empty _and matches everything',
       '_not of the empty expression matches nothing', '_or with an empty expression matches everything', 'relation: _or [] inside a relation',
+      '_is_null false on a required field, inside _or, matches everything', '_not of _is_null false on a required field matches nothing',
     ]);
     for (const [name, , predicate] of cases) {
       if (trivial.has(name)) continue;
