@@ -19,6 +19,7 @@
 // fails if it starts to).
 import type { ArgType, SqlQueryable } from '@prisma/driver-adapter-utils';
 import type { Database } from './client.js';
+import { fitsScalarType } from './models.js';
 import { getDatamodel } from '../generated/pothos-types.js';
 
 export type Args = Record<string, unknown>;
@@ -94,15 +95,7 @@ class Params {
 
 /** A value Prisma accepts for this field without conversion, exactly as Prisma would send it. */
 function checkValue(field: Field, v: unknown): void {
-  const ok =
-    field.type === 'String' ? typeof v === 'string'
-    : field.type === 'Int' ? Number.isSafeInteger(v)
-    : field.type === 'Float' ? typeof v === 'number' && Number.isFinite(v)
-    : field.type === 'Boolean' ? typeof v === 'boolean'
-    : field.type === 'DateTime' ? v instanceof Date && !Number.isNaN(v.getTime())
-    : field.type === 'BigInt' ? typeof v === 'bigint'
-    : false;
-  if (!ok) unsupported();
+  if (fitsScalarType(field.type, v) !== true) unsupported();
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>

@@ -43,6 +43,22 @@ export function modelInfo(name: string): ModelInfo {
   return info;
 }
 
+/**
+ * Whether a JavaScript value is one Prisma takes as is for a scalar of this type (the where
+ * translator and the lean read path both check with it); undefined for types not checked here.
+ */
+export function fitsScalarType(type: string, v: unknown): boolean | undefined {
+  switch (type) {
+    case 'String': return typeof v === 'string';
+    case 'Int': return Number.isSafeInteger(v);
+    case 'Float': return typeof v === 'number' && Number.isFinite(v);
+    case 'Boolean': return typeof v === 'boolean';
+    case 'DateTime': return v instanceof Date && !Number.isNaN(v.getTime());
+    case 'BigInt': return typeof v === 'bigint';
+    default: return undefined;
+  }
+}
+
 export function scalarFields(model: string): FieldInfo[] {
   return [...modelInfo(model).fields.values()].filter((f) => f.kind === 'scalar' && !f.isList);
 }

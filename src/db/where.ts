@@ -2,7 +2,7 @@
 // lists, translated into Prisma arguments for any public model. GraphQL inputs and REST
 // query strings both end here, so the two doors filter identically.
 import { ApiError, nulFaults, type FieldError } from '../errors.js';
-import { modelInfo, type FieldInfo } from './models.js';
+import { fitsScalarType, modelInfo, type FieldInfo } from './models.js';
 
 export type BoolExp = { [key: string]: unknown };
 type PrismaWhere = Record<string, unknown>;
@@ -68,14 +68,7 @@ function likeToPrisma(pattern: string, insensitive: boolean, path: string, fault
 }
 
 function checkValue(field: FieldInfo, value: unknown, path: string, faults: Faults): boolean {
-  const ok =
-    field.type === 'String' ? typeof value === 'string'
-    : field.type === 'Int' ? Number.isSafeInteger(value)
-    : field.type === 'Float' ? typeof value === 'number' && Number.isFinite(value)
-    : field.type === 'Boolean' ? typeof value === 'boolean'
-    : field.type === 'DateTime' ? value instanceof Date && !Number.isNaN(value.getTime())
-    : field.type === 'BigInt' ? typeof value === 'bigint'
-    : true;
+  const ok = fitsScalarType(field.type, value) !== false;
   if (!ok) faults.add(path, `expected a value of type ${field.type}`, field.type);
   return ok;
 }
