@@ -83,7 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
   const auth = new KeyAuthenticator(services.db.prisma);
   const rest: RestDeps = { services, auth };
-  const metrics = createMetrics(services.db.readPaths);
+  const metrics = createMetrics();
+  metrics.addCounts('db_list_reads_total', 'List reads by path: lean (compiled SQL) or prisma (shapes the lean path leaves to Prisma)', 'path', services.db.readPaths);
 
   // An empty JSON body is no body (POST /v1/orders/{id}/cancel with no options).
   const defaultJson = app.getDefaultJsonParser('error', 'error');
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     services, auth, logger: deps.logger, production: config.NODE_ENV === 'production',
     maxDepth: config.GRAPHQL_MAX_DEPTH, maxCost: config.GRAPHQL_MAX_COST,
   });
+  metrics.addCounts('graphql_fast_path_total', 'GraphQL POSTs answered by the compiled fast path, or declined and left to yoga', 'outcome', graphql.fastPathCounts);
   app.route({ url: '/graphql', method: ['GET', 'POST', 'OPTIONS'], handler: (req, reply) => graphql.handle(req, reply) });
   app.server.on('upgrade', (req, socket, head) => {
     if ((req.url ?? '').split('?')[0] === '/graphql') graphql.upgrade(req, socket, head);

@@ -168,6 +168,8 @@ export function createGraphQL(deps: GraphQLDeps) {
 
   return {
     yoga,
+    /** requests the fast path answered, and those it left to yoga */
+    fastPathCounts: fastPath.counts,
     async handle(req: FastifyRequest, reply: FastifyReply) {
       if (await fastPath(req, reply)) return reply;
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });

@@ -11,27 +11,13 @@ export interface Metrics {
   registry: Registry;
   requests: Counter<'method' | 'route' | 'status'>;
   latency: Histogram<'method' | 'route'>;
+  /** exports plain counters kept elsewhere (`{lean: 3, prisma: 1}`) as a Prometheus counter, one label */
+  addCounts(name: string, help: string, label: string, counts: Record<string, number>): void;
 }
 
-/** `readPaths`: how list reads were answered (src/db/lean-read.ts), exported as a counter. */
-export function createMetrics(readPaths?: { lean: number; prisma: number }): Metrics {
+export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  if (readPaths) {
-    const reported = { lean: 0, prisma: 0 };
-    new Counter({
-      name: 'db_list_reads_total',
-      help: 'List reads by path: lean (compiled SQL) or prisma (shapes the lean path leaves to Prisma)',
-      labelNames: ['path'],
-      registers: [registry],
-      collect() {
-        for (const path of ['lean', 'prisma'] as const) {
-          this.inc({ path }, readPaths[path] - reported[path]);
-          reported[path] = readPaths[path];
-        }
-      },
-    });
-  }
   return {
     registry,
     requests: new Counter({ name: 'http_requests_total', help: 'HTTP requests', labelNames: ['method', 'route', 'status'], registers: [registry] }),
@@ -39,6 +25,18 @@ export function createMetrics(readPaths?: { lean: number; prisma: number }): Met
       name: 'http_request_duration_seconds', help: 'HTTP request latency', labelNames: ['method', 'route'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5], registers: [registry],
     }),
+    addCounts(name, help, label, counts) {
+      const reported: Record<string, number> = {};
+      new Counter({
+        name, help, labelNames: [label], registers: [registry],
+        collect() {
+          for (const [value, n] of Object.entries(counts)) {
+            this.inc({ [label]: value }, n - (reported[value] ?? 0));
+            reported[value] = n;
+          }
+        },
+      });
+    },
   };
 }
 
