@@ -4,6 +4,7 @@
 // majority vote, and reports agreement, vote probabilities and confidence. Token counts come
 // only from the server's `usage`; latency is measured around the HTTP calls.
 import type { Judge, JudgeAnswer, JudgeQuestion, JudgeRequest, JudgeResponse } from '../engine/types.js';
+import { labelAnswer, round, smoothed, tally } from './answer.js';
 
 export type JudgeErrorCode = 'judge_timeout' | 'judge_unreachable' | 'judge_http_error' | 'judge_bad_response';
 
@@ -34,8 +35,6 @@ export interface ChatCompletionsJudgeOptions {
   fetch?: typeof fetch;
 }
 
-const PRIOR_MASS = 1;
-const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
 
 function systemPrompt(industry: string): string {
   return [
@@ -146,7 +145,6 @@ export function aggregate(q: JudgeQuestion, samples: SampleAnswers[]): JudgeAnsw
   }
   const note = malformed ? `; ${malformed} of ${n} sample(s) gave a malformed or missing answer, counted as unknown` : '';
   const options = q.type === 'score' ? [...q.labels, 'unknown'] : [...q.labels, 'unknown'];
-  const alpha = PRIOR_MASS / options.length;
   if (q.type === 'score') {
     const levels = q.labels.map(Number);
     const nearest = (x: number) => q.labels[levels.reduce((bi, l, i) => (Math.abs(l - x) < Math.abs(levels[bi] - x) ? i : bi), 0)];
@@ -156,8 +154,7 @@ export function aggregate(q: JudgeQuestion, samples: SampleAnswers[]): JudgeAnsw
       const o = typeof v === 'number' ? nearest(v) : 'unknown';
       counts.set(o, counts.get(o)! + 1);
     }
-    const probabilities: Record<string, number> = {};
-    for (const o of options) probabilities[o] = round((counts.get(o)! + alpha) / (n + PRIOR_MASS));
+    const probabilities = smoothed(options, counts, n);
     if (!nums.length || nums.length * 2 <= n - nums.length) {
       return {
         predicate: q.predicate, value: 'unknown', confidence: probabilities.unknown, probabilities, readings: n,
@@ -178,22 +175,10 @@ export function aggregate(q: JudgeQuestion, samples: SampleAnswers[]): JudgeAnsw
   }
   const strs = values.map(String);
   const value = vote(strs);
-  const counts = new Map<string, number>(options.map((o) => [o, 0]));
-  for (const v of strs) counts.set(v, (counts.get(v) ?? 0) + 1);
-  const probabilities: Record<string, number> = {};
-  for (const o of options) probabilities[o] = round((counts.get(o)! + alpha) / (n + PRIOR_MASS));
-  const agree = counts.get(value) ?? 0;
+  const counts = tally(options, strs);
   const why = reasons.find((r, i) => r && strs[i] === value);
-  return {
-    predicate: q.predicate,
-    value,
-    confidence: probabilities[value],
-    probabilities,
-    readings: n,
-    agreement: round(agree / n),
-    samples: strs.map((v) => (v === value ? 1 : v === 'unknown' ? 0.5 : 0)),
-    reason: `${malformed === n ? 'malformed answer from the model' : (why ?? `majority answer ${value}`)}; ${agree} of ${n} samples agree${note}`,
-  };
+  return labelAnswer(q.predicate, strs, value, counts, smoothed(options, counts, n), (agree) =>
+    `${malformed === n ? 'malformed answer from the model' : (why ?? `majority answer ${value}`)}; ${agree} of ${n} samples agree${note}`);
 }
 
 export function createChatCompletionsJudge(options: ChatCompletionsJudgeOptions): Judge {

@@ -4,15 +4,13 @@
 // words before a cue, within the same clause). It reads the message several ways ("readings")
 // and derives probabilities, agreement and confidence from how those readings vote.
 import type { Judge, JudgeAnswer, JudgeQuestion, JudgeRequest, JudgeResponse, Question } from '../engine/types.js';
+import { labelAnswer, round, smoothed, tally } from './answer.js';
 
 export const LOCAL_JUDGE_MODEL = 'local-lexical-judge-v1';
 
-/**
- * Probabilities are posterior means of the reading votes under a symmetric Dirichlet prior
- * of total mass 1 (1/K per option), so a handful of unanimous readings gives high but never
- * full confidence.
- */
-const PRIOR_MASS = 1;
+// Probabilities are posterior means of the reading votes under a symmetric Dirichlet prior
+// of total mass 1 (1/K per option, answer.ts), so a handful of unanimous readings gives high
+// but never full confidence.
 const NEGATION_WINDOW = 4;
 const NEGATORS = new Set([
   'not', 'no', 'never', 'nothing', 'nobody', 'neither', 'nor', 'without', 'cannot', 'cant', 'didnt', 'dont',
@@ -179,7 +177,6 @@ function vote(labels: (string | null)[]): string {
   return bestN === 0 || tie ? 'unknown' : best;
 }
 
-const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
 
 export function answerQuestion(q: JudgeQuestion, clauses: Clause[]): JudgeAnswer {
   const cq = compileQuestion(q.source);
@@ -197,13 +194,10 @@ export function answerQuestion(q: JudgeQuestion, clauses: Clause[]): JudgeAnswer
     readings.push({ name: `sentence ${s + 1}`, vote: vote(hits.filter((h) => h.sentence === s).map(aware)) });
 
   const options = [...cq.labels, 'unknown'];
-  const counts = new Map<string, number>(options.map((o) => [o, 0]));
-  for (const r of readings) counts.set(r.vote, (counts.get(r.vote) ?? 0) + 1);
+  const votes = readings.map((r) => r.vote);
+  const counts = tally(options, votes);
   const n = readings.length;
-  const alpha = PRIOR_MASS / options.length;
-  const denom = n + PRIOR_MASS;
-  const probabilities: Record<string, number> = {};
-  for (const o of options) probabilities[o] = round((counts.get(o)! + alpha) / denom);
+  const probabilities = smoothed(options, counts, n);
 
   const cueText = hits.length
     ? 'cues: ' +
@@ -239,18 +233,9 @@ export function answerQuestion(q: JudgeQuestion, clauses: Clause[]): JudgeAnswer
     };
   }
 
-  const value = vote(readings.map((r) => r.vote));
-  const agree = counts.get(value) ?? 0;
-  return {
-    predicate: q.predicate,
-    value,
-    confidence: probabilities[value],
-    probabilities,
-    readings: n,
-    agreement: round(agree / n),
-    samples: readings.map((r) => (r.vote === value ? 1 : r.vote === 'unknown' ? 0.5 : 0)),
-    reason: `${cueText}; ${agree} of ${n} readings ${value === 'unknown' ? 'give no answer' : `say ${value}`}`,
-  };
+  const value = vote(votes);
+  return labelAnswer(q.predicate, votes, value, counts, probabilities, (agree) =>
+    `${cueText}; ${agree} of ${n} readings ${value === 'unknown' ? 'give no answer' : `say ${value}`}`);
 }
 
 export function createLocalJudge(): Judge {
