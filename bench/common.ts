@@ -96,3 +96,22 @@ export function guardRun(name: string, limitMs: number, main: () => Promise<void
       process.exit(1);
     });
 }
+
+/**
+ * The environment of a server child process: `src/server.ts` on a free port of 127.0.0.1 with
+ * its own data folder, silent, in production mode, without Redis (the in-process event bus;
+ * the benchmarks measure the HTTP doors), plus `extra`.
+ */
+export function serverChildEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PRINT_SANDBOX_KEY: 'false',
+    NODE_ENV: 'production',
+    REDIS_URL: '',
+    ...extra,
+  };
+}

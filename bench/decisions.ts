@@ -37,7 +37,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { RequestSpec } from 'autocannon';
 import { runQueueClock, startChild, type Child, type ChildStats, type SqlStat } from './child.js';
-import { assertLocalDatabaseUrl, boundedCannon, fmt, guardRun, intEnv, joinLines, load1, machineLines, sqlTraceTable } from './common.js';
+import { assertLocalDatabaseUrl, boundedCannon, fmt, guardRun, intEnv, joinLines, load1, machineLines, serverChildEnv, sqlTraceTable } from './common.js';
 import { ensureDatabase } from './seed.js';
 import { decide } from '../src/decision/engine/index.js';
 import { loadPacks, type LoadedPack } from '../src/decision/packs/index.js';
@@ -414,20 +414,12 @@ async function runHttp(pairs: Pair[]): Promise<HttpResult> {
   const db = await chooseDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-decisions-'));
   if (config.profile) mkdirSync(profileDir, { recursive: true });
-  const childEnv: NodeJS.ProcessEnv = {
-    ...env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PRINT_SANDBOX_KEY: 'false',
-    NODE_ENV: 'production',
-    REDIS_URL: '',
+  const childEnv = serverChildEnv(dataDir, {
     // raised for the benchmark only (the defaults are 6 / 30 a minute and 4 at once)
     SVC_RATE_PER_KEY: '1000000',
     SVC_RATE_TOTAL: '1000000',
     SVC_MAX_CONCURRENT: '64',
-  };
+  });
   // the local judge: no model endpoint
   delete childEnv.SVC_JUDGE_BASE_URL;
   if (db.url) childEnv.DATABASE_URL = db.url;

@@ -22,7 +22,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Result } from 'autocannon';
 import { startChild, type Child, type ChildStats, type SqlStat } from './child.js';
-import { assertLocalDatabaseUrl, boundedCannon, fmt, guardRun, intEnv, joinLines, machineLines, sqlTraceTable } from './common.js';
+import { assertLocalDatabaseUrl, boundedCannon, fmt, guardRun, intEnv, joinLines, machineLines, serverChildEnv, sqlTraceTable } from './common.js';
 import { ensureDatabase, seedBench, type Seeded } from './seed.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -205,18 +205,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
   const profileDir = join(benchDir, 'profiles');
   if (config.profile) mkdirSync(profileDir, { recursive: true });
-  const childEnv = {
-    ...env,
-    DATABASE_URL: config.databaseUrl,
-    DATABASE_POOL_SIZE: String(config.poolSize),
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PRINT_SANDBOX_KEY: 'false',
-    NODE_ENV: 'production',
-    REDIS_URL: '', // in-process event bus: the benchmark measures the list doors only
-  };
+  const childEnv = serverChildEnv(dataDir, { DATABASE_URL: config.databaseUrl, DATABASE_POOL_SIZE: String(config.poolSize) });
   const children: Child[] = [];
   try {
     const ours = config.targets.includes('ours') ? await startChild('server', join(benchDir, 'server-process.ts'), childEnv) : undefined;
