@@ -115,17 +115,48 @@ export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;
 }
 
-/** PostgreSQL text cannot hold U+0000: such input is refused as invalid, never a 500. */
-export function nulFaults(value: unknown, path = ''): FieldError[] {
-  if (typeof value === 'string') {
-    return value.includes('\u0000') ? [{ field: path || 'body', message: 'contains the NUL character (U+0000)', expected: 'text without U+0000' }] : [];
+export interface NulCheckOptions {
+  /** how a list element extends a path: `items.0` by default, `items[0]` for REST bodies */
+  index?: (path: string, i: number) => string;
+  /** nesting past this is a fault of its own (REST bodies); unbounded otherwise */
+  maxDepth?: number;
+  /** stop after this many faults */
+  maxFaults?: number;
+}
+
+const dotIndex = (path: string, i: number) => (path ? `${path}.${i}` : String(i));
+
+/**
+ * PostgreSQL text cannot hold U+0000: such input (in a value or a key, at any depth) is
+ * refused as invalid, never a 500. Iterative, so no input nests deep enough to overflow the
+ * stack; faults come in no particular order.
+ */
+export function nulFaults(value: unknown, path = '', opts: NulCheckOptions = {}): FieldError[] {
+  const index = opts.index ?? dotIndex;
+  const maxDepth = opts.maxDepth ?? Infinity;
+  const maxFaults = opts.maxFaults ?? 100;
+  const faults: FieldError[] = [];
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path, depth: 0 }];
+  while (stack.length && faults.length < maxFaults) {
+    const item = stack.pop()!;
+    if (typeof item.value === 'string') {
+      if (item.value.includes('\u0000')) faults.push({ field: item.path || 'body', message: 'contains the NUL character (U+0000)', expected: 'text without U+0000' });
+      continue;
+    }
+    if (item.value === null || typeof item.value !== 'object') continue;
+    if (item.depth >= maxDepth) {
+      faults.push({ field: item.path || 'body', message: `nested deeper than ${maxDepth} levels`, expected: `at most ${maxDepth} levels` });
+      continue;
+    }
+    if (Array.isArray(item.value)) {
+      item.value.forEach((v, i) => stack.push({ value: v, path: index(item.path, i), depth: item.depth + 1 }));
+      continue;
+    }
+    for (const [k, v] of Object.entries(item.value)) {
+      const child = item.path ? `${item.path}.${k}` : k;
+      if (k.includes('\u0000')) faults.push({ field: child.replace(/\u0000/g, '\\u0000'), message: 'the key contains the NUL character (U+0000)', expected: 'text without U+0000' });
+      else stack.push({ value: v, path: child, depth: item.depth + 1 });
+    }
   }
-  if (Array.isArray(value)) return value.flatMap((v, i) => nulFaults(v, path ? `${path}.${i}` : String(i)));
-  if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => {
-      const child = path ? `${path}.${k}` : k;
-      return k.includes('\u0000') ? [{ field: child.replace(/\u0000/g, '\\u0000'), message: 'the key contains the NUL character (U+0000)' }] : nulFaults(v, child);
-    });
-  }
-  return [];
+  return faults;
 }

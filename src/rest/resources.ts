@@ -1,7 +1,7 @@
 // Binds a model's operations to REST routes in one declaration: list (GET /v1/x and
 // /v1/x/list), create (POST /v1/x and /v1/x/create), retrieve, update (PATCH), actions.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, type FieldError } from '../errors.js';
+import { ApiError, nulFaults, type FieldError } from '../errors.js';
 import { authorize, canReadResource, type Principal } from '../auth/keys.js';
 import { RESOURCE_OF, type PublicModel } from '../db/models.js';
 import type { CanRead } from '../db/where.js';
@@ -35,30 +35,7 @@ const MAX_BODY_DEPTH = 32;
  * Iterative, so that the check itself cannot overflow.
  */
 function bodyFaults(body: unknown): FieldError[] {
-  const faults: FieldError[] = [];
-  const stack: { value: unknown; path: string; depth: number }[] = [{ value: body, path: '', depth: 0 }];
-  while (stack.length && faults.length < 100) {
-    const { value, path, depth } = stack.pop()!;
-    if (typeof value === 'string') {
-      if (value.includes('\u0000')) faults.push({ field: path || 'body', message: 'contains the NUL character (U+0000)', expected: 'text without U+0000' });
-      continue;
-    }
-    if (value === null || typeof value !== 'object') continue;
-    if (depth >= MAX_BODY_DEPTH) {
-      faults.push({ field: path || 'body', message: `nested deeper than ${MAX_BODY_DEPTH} levels`, expected: `at most ${MAX_BODY_DEPTH} levels` });
-      continue;
-    }
-    if (Array.isArray(value)) {
-      value.forEach((v, i) => stack.push({ value: v, path: `${path}[${i}]`, depth: depth + 1 }));
-      continue;
-    }
-    for (const [k, v] of Object.entries(value)) {
-      const child = path ? `${path}.${k}` : k;
-      if (k.includes('\u0000')) faults.push({ field: child.replace(/\u0000/g, '\\u0000'), message: 'the key contains the NUL character (U+0000)', expected: 'text without U+0000' });
-      else stack.push({ value: v, path: child, depth: depth + 1 });
-    }
-  }
-  return faults;
+  return nulFaults(body, '', { index: (path, i) => `${path}[${i}]`, maxDepth: MAX_BODY_DEPTH });
 }
 
 function bodyObject(req: FastifyRequest): Record<string, unknown> {
