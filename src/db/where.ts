@@ -12,6 +12,9 @@ export const COMPARISON_OPERATORS = [
 ] as const;
 export const JSON_OPERATORS = ['_contains', '_has_key', '_is_null'] as const;
 
+/** Levels of objects and lists a where expression may nest (a comparison takes two). */
+export const MAX_WHERE_DEPTH = 32;
+
 /** Whether the caller may read a model reached through a relation (its resource's read permission). */
 export type CanRead = (model: string) => boolean;
 
@@ -190,7 +193,8 @@ function translate(model: string, exp: unknown, path: string, faults: Faults): P
 
 export function toPrismaWhere(model: string, exp: unknown, path = 'where', canRead?: CanRead): PrismaWhere {
   if (exp == null) return {};
-  const nul = nulFaults(exp, path);
+  // also bounds the nesting: translate() recurses (GraphQL limits its inputs before this)
+  const nul = nulFaults(exp, path, { maxDepth: MAX_WHERE_DEPTH });
   if (nul.length) throw ApiError.validation(nul);
   const faults = new Faults(canRead);
   const where = translate(model, exp, path, faults);

@@ -24,6 +24,7 @@ import {
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLContext } from './builder.js';
+import { documentTooDeep, valueTooDeep } from './nesting.js';
 
 interface Compiled {
   query: CompiledQuery;
@@ -93,6 +94,7 @@ export function createFastPath(opts: FastPathOptions) {
     let prepared = cache.get(query);
     if (prepared !== undefined) return prepared;
     try {
+      if (documentTooDeep(query)) throw new Error('too deep'); // yoga refuses it
       const document = parse(query);
       prepared = validate(opts.schema, document, rules).length ? false : { document, operations: new Map() };
     } catch {
@@ -128,6 +130,7 @@ export function createFastPath(opts: FastPathOptions) {
     }
     if (!compiled) return false;
     let variables: Record<string, unknown> = {};
+    if (body.variables != null && valueTooDeep(body.variables)) return false; // yoga refuses them
     if (compiled.operation.variableDefinitions?.length) {
       const coerced = getVariableValues(opts.schema, compiled.operation.variableDefinitions, (body.variables as Record<string, unknown> | null) ?? {}, { maxErrors: 1 });
       if (coerced.errors) return false;

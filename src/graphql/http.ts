@@ -13,6 +13,7 @@ import { maxDepthPlugin, maxDepthRule } from '@escape.tech/graphql-armor-max-dep
 import { costLimitPlugin, costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesPlugin, maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { createFastPath } from './fast-path.js';
+import { nestingFault } from './nesting.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { ApiError } from '../errors.js';
@@ -94,6 +95,12 @@ export function createGraphQL(deps: GraphQLDeps) {
       costLimitPlugin({ maxCost: deps.maxCost, exposeLimits: true, onReject: [(_ctx, err) => { throw limitError(err.message); }], propagateOnRejection: false }),
       maxAliasesPlugin({ n: 30, exposeLimits: true, onReject: [(_ctx, err) => { throw limitError(err.message); }], propagateOnRejection: false }),
       listFanOutPlugin(MAX_LIST_ROWS, limitError),
+      {
+        onParams: ({ params }) => {
+          const fault = nestingFault(params.query, params.variables);
+          if (fault) throw toGraphQLError(fault);
+        },
+      },
     ],
     maskedErrors: {
       maskError(error, message) {
@@ -127,6 +134,8 @@ export function createGraphQL(deps: GraphQLDeps) {
         }
       },
       onSubscribe: async (ctx, _id, params) => {
+        const fault = nestingFault(params.query, params.variables);
+        if (fault) return [toGraphQLError(fault)];
         const enveloped = yoga.getEnveloped({ req: ctx.extra.request, principal: ctx.extra.principal, requestId: newId(ID_PREFIX.request), params } as never);
         // A document that does not parse or breaks a rule (the depth and cost limits throw)
         // fails this one operation with an error message; thrown, it would close the socket

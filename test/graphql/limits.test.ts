@@ -2,12 +2,12 @@
 // counted for the whole server, so this file runs nothing concurrently), and the depth and
 // cost limits reject abusive documents with QUERY_TOO_COMPLEX over HTTP and WebSocket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
+import { api, startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
 import { data, failure, send, subscribe, wsSession } from './client.js';
 import {
   CostlyOrdersDocument, CreateCustomerDocument, CreateOrderDocument, CreateProductDocument, DeepestAllowedOrderDocument,
   FanOutAtLimitDocument, FanOutOverLimitDocument, ListOrdersDocument, OnEventsDocument, OrdersWithRelationsDocument,
-  TooDeepOrdersDocument, GetCustomerDocument,
+  TooDeepOrdersDocument, GetCustomerDocument, OnOrderUpdatedDocument,
 } from '../generated/graphql.js';
 
 let t: TestServer;
@@ -158,6 +158,61 @@ describe('depth and cost limits', () => {
       const ended = (await Promise.race([deep.ended, new Promise((r) => setTimeout(() => r('timeout'), 5000))])) as unknown;
       expect(Array.isArray(ended) ? ended[0]?.extensions?.code : ended).toBe('QUERY_TOO_COMPLEX');
       // the connection survives a rejected document
+      const ok = await subscribe(ws, OnEventsDocument, { types: ['order.*'] }, 0);
+      const ended2 = await Promise.race([ok.ended, new Promise((r) => setTimeout(() => r('still open'), 300))]);
+      expect(ended2).toBe('still open');
+      ok.stop();
+    } finally {
+      await ws.dispose();
+    }
+  });
+});
+
+/** `_not` nested `levels` deep around one comparison, as JSON text (too deep for JSON.stringify's recursion at the top end). */
+const deepWhereJson = (levels: number) => '{"_not":'.repeat(levels) + '{"status":{"_eq":"none"}}' + '}'.repeat(levels);
+const LIST_BY_WHERE = 'query Q($w: OrderBoolExp) { orders(where: $w) { id } }';
+
+describe('nesting limits: deep input is a 400, never an internal error', () => {
+  it('a document nesting brackets past 64 levels is QUERY_TOO_COMPLEX', async () => {
+    for (const levels of [70, 3000]) {
+      const literal = deepWhereJson(levels).replace(/"(_not|status|_eq)"/g, '$1');
+      const r = await api(t.url, '/graphql', { key: acct.key, body: { query: `{ orders(where: ${literal}) { id } }` } });
+      expect(r.status).toBe(400);
+      expect(r.body.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
+      expect(r.body.errors[0].message).toMatch(/64 levels/);
+    }
+  });
+
+  it('variables nested past 32 levels are a VALIDATION_ERROR naming them, on the fast path and in yoga alike (used or not)', async () => {
+    for (const [levels, query] of [[40, LIST_BY_WHERE], [5000, LIST_BY_WHERE], [50_000, LIST_BY_WHERE], [5000, '{ orders { id } }']] as const) {
+      for (const extensions of ['', ',"extensions":{}']) {
+        const rawBody = `{"query":${JSON.stringify(query)},"variables":{"w":${deepWhereJson(levels)}}${extensions}}`;
+        const r = await api(t.url, '/graphql', { key: acct.key, rawBody });
+        expect(r.status).toBe(400);
+        expect(r.body.errors[0].extensions.code).toBe('VALIDATION_ERROR');
+        expect(r.body.errors[0].extensions.details.errors[0].field).toBe('variables');
+      }
+    }
+  });
+
+  it('a where within the limits works, and the translator bounds what the document limit lets through', async () => {
+    const ok = await api(t.url, '/graphql', { key: acct.key, rawBody: `{"query":${JSON.stringify(LIST_BY_WHERE)},"variables":{"w":${deepWhereJson(25)}}}` });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.orders).toHaveLength(20); // an odd number of _not: status is not 'none'
+    const literal = deepWhereJson(40).replace(/"(_not|status|_eq)"/g, '$1'); // 44 brackets, 42 levels of where
+    const r = await api(t.url, '/graphql', { key: acct.key, body: { query: `{ orders(where: ${literal}) { id } }` } });
+    expect(r.body.errors[0].extensions.code).toBe('VALIDATION_ERROR');
+    expect(r.body.errors[0].message).toMatch(/nested deeper than 32 levels/);
+  });
+
+  it('over WebSocket, too deep variables fail that one subscription and the connection stays', async () => {
+    const ws = wsSession(t.url, { authorization: `Bearer ${acct.key}` });
+    try {
+      let where: Record<string, unknown> = { status: { _eq: 'none' } };
+      for (let i = 0; i < 40; i++) where = { _not: where };
+      const deep = await subscribe(ws, OnOrderUpdatedDocument, { where } as never, 0);
+      const ended = (await Promise.race([deep.ended, new Promise((r) => setTimeout(() => r('timeout'), 5000))])) as unknown;
+      expect(Array.isArray(ended) ? ended[0]?.extensions?.code : ended).toBe('VALIDATION_ERROR');
       const ok = await subscribe(ws, OnEventsDocument, { types: ['order.*'] }, 0);
       const ended2 = await Promise.race([ok.ended, new Promise((r) => setTimeout(() => r('still open'), 300))]);
       expect(ended2).toBe('still open');

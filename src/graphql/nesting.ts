@@ -1,0 +1,58 @@
+// Nesting limits of GraphQL input, checked before anything recursive meets it. graphql-js
+// parses documents, coerces variables and Pothos/the where translator walk input objects by
+// recursion: a `where` nested a few thousand `_not`s deep overflowed the stack there and came
+// back as INTERNAL_ERROR. These checks are iterative: a document's bracket depth is counted on
+// its tokens (graphql-js's lexer), a variables object's depth on an explicit stack.
+import { Lexer, Source, TokenKind } from 'graphql';
+import { ApiError } from '../errors.js';
+
+/** Brackets (`{`, `[`, `(`) open at once in a document: 8 levels of fields leave ample room for arguments. */
+export const MAX_DOCUMENT_NESTING = 64;
+/** Levels of objects and lists in the variables (as in REST bodies). */
+export const MAX_VARIABLES_DEPTH = 32;
+
+const OPEN = new Set<string>([TokenKind.BRACE_L, TokenKind.BRACKET_L, TokenKind.PAREN_L]);
+const CLOSE = new Set<string>([TokenKind.BRACE_R, TokenKind.BRACKET_R, TokenKind.PAREN_R]);
+
+/** Whether a document opens more than `max` brackets at once; a syntax error is the parser's to report. */
+export function documentTooDeep(query: string, max = MAX_DOCUMENT_NESTING): boolean {
+  const lexer = new Lexer(new Source(query));
+  let depth = 0;
+  try {
+    for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
+      if (OPEN.has(token.kind)) {
+        if (++depth > max) return true;
+      } else if (CLOSE.has(token.kind)) {
+        depth--;
+      }
+    }
+  } catch {
+    return false;
+  }
+  return false;
+}
+
+/** Whether a JSON value nests objects and lists more than `max` levels deep. */
+export function valueTooDeep(value: unknown, max = MAX_VARIABLES_DEPTH): boolean {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (stack.length) {
+    const item = stack.pop()!;
+    if (item.value === null || typeof item.value !== 'object') continue;
+    if (item.depth >= max) return true;
+    for (const child of Array.isArray(item.value) ? item.value : Object.values(item.value)) {
+      if (child !== null && typeof child === 'object') stack.push({ value: child, depth: item.depth + 1 });
+    }
+  }
+  return false;
+}
+
+/** The error for a request whose document or variables nest too deep, or undefined. */
+export function nestingFault(query: unknown, variables: unknown): ApiError | undefined {
+  if (typeof query === 'string' && documentTooDeep(query)) {
+    return new ApiError('QUERY_TOO_COMPLEX', `The document nests brackets more than ${MAX_DOCUMENT_NESTING} levels deep`);
+  }
+  if (valueTooDeep(variables)) {
+    return ApiError.validation([{ field: 'variables', message: `nested deeper than ${MAX_VARIABLES_DEPTH} levels`, expected: `at most ${MAX_VARIABLES_DEPTH} levels` }]);
+  }
+  return undefined;
+}
