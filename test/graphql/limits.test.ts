@@ -40,6 +40,22 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => { await t?.stop(); });
 
+/** A subscription over WebSocket fails with `code`, and the connection survives for the next one. */
+async function expectRefusedOverWebSocket(doc: unknown, variables: Record<string, unknown> | undefined, code: string) {
+  const ws = wsSession(t.url, { authorization: `Bearer ${acct.key}` });
+  try {
+    const refused = await subscribe(ws, doc as never, variables as never, 0);
+    const ended = (await Promise.race([refused.ended, new Promise((r) => setTimeout(() => r('timeout'), 5000))])) as unknown;
+    expect(Array.isArray(ended) ? ended[0]?.extensions?.code : ended).toBe(code);
+    const ok = await subscribe(ws, OnEventsDocument, { types: ['order.*'] }, 0);
+    const ended2 = await Promise.race([ok.ended, new Promise((r) => setTimeout(() => r('still open'), 300))]);
+    expect(ended2).toBe('still open');
+    ok.stop();
+  } finally {
+    await ws.dispose();
+  }
+}
+
 /** SQL statements the server ran for one request (the key lookup is warmed first). */
 async function statementsFor(run: () => Promise<unknown>): Promise<number> {
   const db = t.server.db;
@@ -152,19 +168,7 @@ describe('depth and cost limits', () => {
   });
 
   it('the limits apply to documents sent over WebSocket too', async () => {
-    const ws = wsSession(t.url, { authorization: `Bearer ${acct.key}` });
-    try {
-      const deep = await subscribe(ws, TooDeepOrdersDocument as never, undefined, 0);
-      const ended = (await Promise.race([deep.ended, new Promise((r) => setTimeout(() => r('timeout'), 5000))])) as unknown;
-      expect(Array.isArray(ended) ? ended[0]?.extensions?.code : ended).toBe('QUERY_TOO_COMPLEX');
-      // the connection survives a rejected document
-      const ok = await subscribe(ws, OnEventsDocument, { types: ['order.*'] }, 0);
-      const ended2 = await Promise.race([ok.ended, new Promise((r) => setTimeout(() => r('still open'), 300))]);
-      expect(ended2).toBe('still open');
-      ok.stop();
-    } finally {
-      await ws.dispose();
-    }
+    await expectRefusedOverWebSocket(TooDeepOrdersDocument, undefined, 'QUERY_TOO_COMPLEX');
   });
 });
 
@@ -206,19 +210,8 @@ describe('nesting limits: deep input is a 400, never an internal error', () => {
   });
 
   it('over WebSocket, too deep variables fail that one subscription and the connection stays', async () => {
-    const ws = wsSession(t.url, { authorization: `Bearer ${acct.key}` });
-    try {
-      let where: Record<string, unknown> = { status: { _eq: 'none' } };
-      for (let i = 0; i < 40; i++) where = { _not: where };
-      const deep = await subscribe(ws, OnOrderUpdatedDocument, { where } as never, 0);
-      const ended = (await Promise.race([deep.ended, new Promise((r) => setTimeout(() => r('timeout'), 5000))])) as unknown;
-      expect(Array.isArray(ended) ? ended[0]?.extensions?.code : ended).toBe('VALIDATION_ERROR');
-      const ok = await subscribe(ws, OnEventsDocument, { types: ['order.*'] }, 0);
-      const ended2 = await Promise.race([ok.ended, new Promise((r) => setTimeout(() => r('still open'), 300))]);
-      expect(ended2).toBe('still open');
-      ok.stop();
-    } finally {
-      await ws.dispose();
-    }
+    let where: Record<string, unknown> = { status: { _eq: 'none' } };
+    for (let i = 0; i < 40; i++) where = { _not: where };
+    await expectRefusedOverWebSocket(OnOrderUpdatedDocument, { where }, 'VALIDATION_ERROR');
   });
 });
