@@ -43,6 +43,17 @@ export function modelInfo(name: string): ModelInfo {
   return info;
 }
 
+// PostgreSQL timestamps have no year 0 (and JavaScript dates reach far past 9999): dates
+// outside these years fail in the database, so every door refuses them as bad input.
+const DATE_MIN_MS = Date.parse('0001-01-01T00:00:00Z');
+const DATE_MAX_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** A valid date from year 1 to 9999. */
+export function dateInRange(d: Date): boolean {
+  const ms = d.getTime();
+  return !Number.isNaN(ms) && ms >= DATE_MIN_MS && ms <= DATE_MAX_MS;
+}
+
 /**
  * Whether a JavaScript value is one Prisma takes as is for a scalar of this type (the where
  * translator and the lean read path both check with it); undefined for types not checked here.
@@ -53,7 +64,7 @@ export function fitsScalarType(type: string, v: unknown): boolean | undefined {
     case 'Int': return Number.isSafeInteger(v);
     case 'Float': return typeof v === 'number' && Number.isFinite(v);
     case 'Boolean': return typeof v === 'boolean';
-    case 'DateTime': return v instanceof Date && !Number.isNaN(v.getTime());
+    case 'DateTime': return v instanceof Date && dateInRange(v);
     case 'BigInt': return typeof v === 'bigint';
     default: return undefined;
   }

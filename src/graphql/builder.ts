@@ -5,6 +5,7 @@ import PrismaPlugin from '@pothos/plugin-prisma';
 import { GraphQLError, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
+import { dateInRange } from '../db/models.js';
 import type { Principal } from '../auth/keys.js';
 import type { CallContext, Services } from '../operations/operation.js';
 
@@ -40,22 +41,20 @@ export const builder = new SchemaBuilder<{
   },
 });
 
+/** An ISO 8601 string of a date from year 1 to 9999 (the database's range), or INVALID_DATE_FORMAT. */
+function parseDateTime(value: unknown): Date {
+  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : new Date(NaN);
+  if (!dateInRange(date)) {
+    throw new GraphQLError('DateTime expects an ISO 8601 string of a date from year 1 to 9999', { extensions: { code: 'INVALID_DATE_FORMAT' } });
+  }
+  return date;
+}
+
 builder.scalarType('DateTime', {
   description: 'An ISO 8601 date-time in UTC, e.g. 2026-11-21T10:00:00.000Z',
   serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
-  parseValue: (value) => {
-    const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : new Date(NaN);
-    if (Number.isNaN(date.getTime())) throw new GraphQLError('DateTime expects an ISO 8601 string', { extensions: { code: 'INVALID_DATE_FORMAT' } });
-    return date;
-  },
-  parseLiteral: (ast) => {
-    if (ast.kind !== Kind.STRING) throw new GraphQLError('DateTime expects an ISO 8601 string', { extensions: { code: 'INVALID_DATE_FORMAT' } });
-    const date = new Date(ast.value);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(ast.value) || Number.isNaN(date.getTime())) {
-      throw new GraphQLError('DateTime expects an ISO 8601 string', { extensions: { code: 'INVALID_DATE_FORMAT' } });
-    }
-    return date;
-  },
+  parseValue: (value) => parseDateTime(value),
+  parseLiteral: (ast) => parseDateTime(ast.kind === Kind.STRING ? ast.value : undefined),
 });
 
 builder.scalarType('JSON', {

@@ -3,7 +3,7 @@
 // pagination variants (limit/cursor/offset/page and starting_after/ending_before), sparse
 // `fields` and `expand[]`. Filters become the same Hasura expression GraphQL takes.
 import { ApiError, type FieldError } from '../errors.js';
-import { modelInfo, scalarFields, type FieldInfo } from '../db/models.js';
+import { dateInRange, modelInfo, scalarFields, type FieldInfo } from '../db/models.js';
 import { toPrismaWhere, type BoolExp, type CanRead } from '../db/where.js';
 import { fieldForRestName, present, restName, snake } from '../representation.js';
 import { scopedWhere, type Scope } from '../operations/operation.js';
@@ -32,17 +32,11 @@ function one(q: Query, key: string): string | undefined {
 // ranges reach the database as errors (a 500), so they are refused here as bad input.
 const INT4_MIN = -2_147_483_648;
 const INT4_MAX = 2_147_483_647;
-const DATE_MIN_MS = Date.parse('0001-01-01T00:00:00Z');
-const DATE_MAX_MS = Date.parse('9999-12-31T23:59:59.999Z');
 
 function isInt4(v: unknown): v is number {
   return Number.isSafeInteger(v) && (v as number) >= INT4_MIN && (v as number) <= INT4_MAX;
 }
 
-function dateInRange(d: Date): boolean {
-  const ms = d.getTime();
-  return !Number.isNaN(ms) && ms >= DATE_MIN_MS && ms <= DATE_MAX_MS;
-}
 
 function coerce(field: FieldInfo, raw: string, param: string, faults: FieldError[]): unknown {
   switch (field.type) {

@@ -4,7 +4,7 @@
 // order(id), HTTP authentication and account isolation.
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
+import { api, startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
 import { data, failure, send } from './client.js';
 import {
   CancelOrderDocument, CreateCustomerDocument, CreateOrderDocument, CreateProductDocument, FulfillOrderDocument,
@@ -270,6 +270,18 @@ describe('orders(where): every operator against a filter computed over the seed'
     const err = await failure(t.url, a.key, ListOrdersDocument, { where: { createdAt: { _gt: 'yesterday' } } });
     expect(err.extensions?.code).toBe('INVALID_DATE_FORMAT');
     expect(err.message).toMatch(/where\.createdAt\._gt.*ISO 8601/);
+  });
+
+  it('a DateTime outside the years 1-9999 (PostgreSQL has no year 0) is INVALID_DATE_FORMAT, not an internal error', async () => {
+    for (const value of ['0000-01-01', '0000-12-31T23:59:59Z', '+010000-01-01T00:00:00Z']) {
+      const err = await failure(t.url, a.key, ListOrdersDocument, { where: { createdAt: { _gt: value } } });
+      expect(err.extensions?.code, value).toBe('INVALID_DATE_FORMAT');
+      expect(err.message).toMatch(/year 1 to 9999/);
+    }
+    const literal = await api(t.url, '/graphql', { key: a.key, body: { query: '{ orders(where: {createdAt: {_gt: "0000-01-01"}}) { id } }' } });
+    expect(literal.body.errors[0].extensions.code).toBe('INVALID_DATE_FORMAT');
+    const edges = await data(t.url, a.key, ListOrdersDocument, { where: { createdAt: { _gt: '0001-01-01T00:00:00Z', _lt: '9999-12-31T23:59:59.999Z' } } });
+    expect(edges.orders.length).toBeGreaterThan(0);
   });
 });
 
