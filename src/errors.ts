@@ -126,12 +126,28 @@ export interface NulCheckOptions {
 
 const dotIndex = (path: string, i: number) => (path ? `${path}.${i}` : String(i));
 
+const TEXT_EXPECTED = 'valid Unicode text without U+0000';
+
+/** What makes this text unstorable, or undefined. */
+export function unstorable(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'the NUL character (U+0000)';
+  if (!text.isWellFormed()) return 'an unpaired surrogate (not valid Unicode)';
+  return undefined;
+}
+
+/** A name with its NUL characters and unpaired surrogates escaped, to quote it in an error. */
+export function printable(text: string): string {
+  return text.replace(/\u0000/g, '\\u0000').toWellFormed();
+}
+
 /**
- * PostgreSQL text cannot hold U+0000: such input (in a value or a key, at any depth) is
- * refused as invalid, never a 500. Iterative, so no input nests deep enough to overflow the
- * stack; faults come in no particular order.
+ * Text PostgreSQL cannot store as given is refused as invalid input, never a 500 and never
+ * silently changed: U+0000 (text cannot hold it) and unpaired UTF-16 surrogates (no UTF-8
+ * form; the driver would store U+FFFD instead), in a value or a key, at any depth.
+ * Iterative, so no input nests deep enough to overflow the stack; faults come in no
+ * particular order.
  */
-export function nulFaults(value: unknown, path = '', opts: NulCheckOptions = {}): FieldError[] {
+export function textFaults(value: unknown, path = '', opts: NulCheckOptions = {}): FieldError[] {
   const index = opts.index ?? dotIndex;
   const maxDepth = opts.maxDepth ?? Infinity;
   const maxFaults = opts.maxFaults ?? 100;
@@ -140,7 +156,8 @@ export function nulFaults(value: unknown, path = '', opts: NulCheckOptions = {})
   while (stack.length && faults.length < maxFaults) {
     const item = stack.pop()!;
     if (typeof item.value === 'string') {
-      if (item.value.includes('\u0000')) faults.push({ field: item.path || 'body', message: 'contains the NUL character (U+0000)', expected: 'text without U+0000' });
+      const problem = unstorable(item.value);
+      if (problem) faults.push({ field: item.path || 'body', message: `contains ${problem}`, expected: TEXT_EXPECTED });
       continue;
     }
     if (item.value === null || typeof item.value !== 'object') continue;
@@ -154,7 +171,8 @@ export function nulFaults(value: unknown, path = '', opts: NulCheckOptions = {})
     }
     for (const [k, v] of Object.entries(item.value)) {
       const child = item.path ? `${item.path}.${k}` : k;
-      if (k.includes('\u0000')) faults.push({ field: child.replace(/\u0000/g, '\\u0000'), message: 'the key contains the NUL character (U+0000)', expected: 'text without U+0000' });
+      const problem = unstorable(k);
+      if (problem) faults.push({ field: printable(child), message: `the key contains ${problem}`, expected: TEXT_EXPECTED });
       else stack.push({ value: v, path: child, depth: item.depth + 1 });
     }
   }

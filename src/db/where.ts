@@ -1,7 +1,7 @@
 // Hasura-style boolean expressions (`{status: {_eq: "pending"}, _or: [...]}`) and order_by
 // lists, translated into Prisma arguments for any public model. GraphQL inputs and REST
 // query strings both end here, so the two doors filter identically.
-import { ApiError, nulFaults, type FieldError } from '../errors.js';
+import { ApiError, textFaults, type FieldError } from '../errors.js';
 import { fitsScalarType, modelInfo, type FieldInfo } from './models.js';
 
 export type BoolExp = { [key: string]: unknown };
@@ -194,7 +194,7 @@ function translate(model: string, exp: unknown, path: string, faults: Faults): P
 export function toPrismaWhere(model: string, exp: unknown, path = 'where', canRead?: CanRead): PrismaWhere {
   if (exp == null) return {};
   // also bounds the nesting: translate() recurses (GraphQL limits its inputs before this)
-  const nul = nulFaults(exp, path, { maxDepth: MAX_WHERE_DEPTH });
+  const nul = textFaults(exp, path, { maxDepth: MAX_WHERE_DEPTH });
   if (nul.length) throw ApiError.validation(nul);
   const faults = new Faults(canRead);
   const where = translate(model, exp, path, faults);

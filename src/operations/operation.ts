@@ -3,7 +3,7 @@
 // and publication after commit all happen here, so GraphQL and REST cannot disagree.
 import { canonicalJson, sha256Hex } from '../canonical.js';
 import { z } from 'zod';
-import { ApiError, nulFaults, type ErrorCode, type FieldError } from '../errors.js';
+import { ApiError, textFaults, type ErrorCode, type FieldError } from '../errors.js';
 import { authorize, type Principal } from '../auth/keys.js';
 import type { Database, Prisma } from '../db/client.js';
 import type { EventBus, EventEnvelope } from '../events/bus.js';
@@ -78,7 +78,7 @@ export function zodFaults(error: z.ZodError): FieldError[] {
 }
 
 export function parseInput<I>(schema: z.ZodType<I>, raw: unknown): I {
-  const nul = nulFaults(raw);
+  const nul = textFaults(raw);
   if (nul.length) throw ApiError.validation(nul);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw ApiError.validation(zodFaults(parsed.error));

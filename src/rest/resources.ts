@@ -1,7 +1,7 @@
 // Binds a model's operations to REST routes in one declaration: list (GET /v1/x and
 // /v1/x/list), create (POST /v1/x and /v1/x/create), retrieve, update (PATCH), actions.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, nulFaults, type FieldError } from '../errors.js';
+import { ApiError, textFaults, type FieldError } from '../errors.js';
 import { authorize, canReadResource, type Principal } from '../auth/keys.js';
 import { RESOURCE_OF, type PublicModel } from '../db/models.js';
 import type { CanRead } from '../db/where.js';
@@ -35,7 +35,7 @@ const MAX_BODY_DEPTH = 32;
  * Iterative, so that the check itself cannot overflow.
  */
 function bodyFaults(body: unknown): FieldError[] {
-  return nulFaults(body, '', { index: (path, i) => `${path}[${i}]`, maxDepth: MAX_BODY_DEPTH });
+  return textFaults(body, '', { index: (path, i) => `${path}[${i}]`, maxDepth: MAX_BODY_DEPTH });
 }
 
 function bodyObject(req: FastifyRequest): Record<string, unknown> {

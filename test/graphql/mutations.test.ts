@@ -102,6 +102,20 @@ describe('orders', () => {
     expect(cur.extensions?.details?.errors).toEqual([expect.objectContaining({ field: 'items.0.product', expected: 'usd' })]);
   });
 
+  it('text PostgreSQL cannot store as given (U+0000, unpaired surrogates) is a VALIDATION_ERROR in inputs and filters', async () => {
+    const count = async () => (await api(t.url, '/v1/orders?limit=1', { key: a.key })).body.pagination.total_count as number;
+    const before = await count();
+    const err = await failure(t.url, a.key, CreateOrderDocument, {
+      input: { currency: 'usd', items: [{ name: 'Tea \ud800', quantity: 1, unitAmount: 5 }, { name: 'Cake\u0000', quantity: 1, unitAmount: 5 }] },
+    });
+    expect(err.extensions?.code).toBe('VALIDATION_ERROR');
+    expect(err.extensions?.details?.errors?.map((e) => e.field).sort()).toEqual(['items.0.name', 'items.1.name']);
+    const filter = await api(t.url, '/graphql', { key: a.key, body: { query: 'query Q($s: String!) { orders(where: {status: {_eq: $s}}) { id } }', variables: { s: '\udfff' } } });
+    expect(filter.body.errors[0].extensions.code).toBe('VALIDATION_ERROR');
+    expect(filter.body.errors[0].message).toMatch(/where\.status\._eq: contains an unpaired surrogate/);
+    expect(await count()).toBe(before); // nothing was written
+  });
+
   it('a GraphQL type error (missing required quantity) is rejected before the operation runs', async () => {
     const err = await failure(t.url, a.key, CreateOrderDocument, { input: { currency: 'usd', items: [{ name: 'x' }] } as never });
     expect(err.message).toMatch(/quantity/);

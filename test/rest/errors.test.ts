@@ -74,6 +74,19 @@ describe('bodies that are not a valid request', () => {
     expect(faultFields(customer)).toEqual(['name']);
   });
 
+  it('refuses unpaired surrogates (no UTF-8 form: they would be stored changed), naming each; keeps real emoji exactly', async () => {
+    const res = await api(t.url, '/v1/orders', {
+      key: acct.key, body: { currency: 'usd', items: [{ name: 'Tea \ud800', quantity: 1, unit_amount: 1 }], metadata: { ['k\udc00']: 'x', b: '\udfff\ud800' } },
+    });
+    expectError(res, 400, 'VALIDATION_ERROR');
+    expect(faultFields(res).sort()).toEqual(['items[0].name', 'metadata.b', 'metadata.k\ufffd']);
+    expect(res.body.error.details.errors.map((e: { message: string }) => e.message)).toContain('contains an unpaired surrogate (not valid Unicode)');
+    const ok = await api(t.url, '/v1/orders', { key: acct.key, body: { currency: 'usd', items: [{ name: 'Tea 😀 \u00e9', quantity: 1, unit_amount: 1 }] } });
+    expect(ok.status).toBe(201);
+    const back = await api(t.url, `/v1/orders/${ok.body.id}`, { key: acct.key });
+    expect(back.body.items[0].name).toBe('Tea 😀 \u00e9');
+  });
+
   it('refuses bodies nested deeper than any operation takes, without overflowing', async () => {
     const deep = '{"metadata":'.repeat(5000) + '1' + '}'.repeat(5000);
     expectError(await post('/v1/orders', deep), 400, 'VALIDATION_ERROR');
