@@ -349,6 +349,15 @@ export function leanFindMany(db: LeanDatabase, model: string, args: Args): Promi
   })();
 }
 
+/**
+ * `findFirst({ where, select | include })` for a `where` that pins one row by its id (the
+ * doors' `scopedWhere(scope, { id })`), as Prisma would answer it, or undefined as for
+ * leanFindMany. The id is unique, so the order and the limit only make the statement explicit.
+ */
+export function leanFindById(db: LeanDatabase, model: string, where: Record<string, unknown>, shape: Args = {}): Promise<Row | null> | undefined {
+  return leanFindMany(db, model, { where, ...shape, orderBy: [{ id: 'asc' }], take: 1 })?.then((rows) => rows[0] ?? null);
+}
+
 /** `count({ where })` of `model`, or undefined as for leanFindMany. */
 export function leanCount(db: LeanDatabase, model: string, where: unknown): Promise<number> | undefined {
   const statement = attempt((): Statement => {

@@ -4,7 +4,7 @@ import { ApiError } from '../errors.js';
 import { authorize, canReadResource } from '../auth/keys.js';
 import { RESOURCE_OF, scalarFields, type PublicModel } from '../db/models.js';
 import { toPrismaOrderBy, toPrismaWhere, type CanRead } from '../db/where.js';
-import { leanFindMany } from '../db/lean-read.js';
+import { leanFindById, leanFindMany } from '../db/lean-read.js';
 import { executeMutation, scopedWhere, type MutationOperation, type Scope } from '../operations/operation.js';
 import { builder, callContext, type GraphQLContext } from './builder.js';
 import { boolExp, orderBy } from './filters.js';
@@ -130,9 +130,11 @@ export function listAndGet(model: string, listName: string, oneName: string, res
       type: model,
       nullable: true,
       args: { id: t.arg.id({ required: true }) },
-      resolve: (query: Any, _root: unknown, args: Any, ctx: GraphQLContext) => {
+      resolve: (query: Any, _root: unknown, args: Any, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
         authorize(ctx.principal, `${resource}:read`);
-        return delegate(ctx, model).findFirst({ ...query, where: scopedWhere(scopeOf(ctx), { id: String(args.id) }) });
+        const where = scopedWhere(scopeOf(ctx), { id: String(args.id) });
+        const shape = narrowed(query, info, model);
+        return leanFindById(ctx.services.db, model, where, shape) ?? delegate(ctx, model).findFirst({ ...shape, where });
       },
     }),
   );

@@ -10,6 +10,7 @@ import { present, snake } from '../representation.js';
 import { callContext, authenticate, type RestDeps } from './context.js';
 import { assertNoNul, listResource, parseExpand, parseFields, pickFields } from './list.js';
 import { camelizeBody, restError } from './naming.js';
+import { leanFindById } from '../db/lean-read.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyOp = MutationOperation<any, any>;
@@ -84,7 +85,9 @@ export function registerResource(app: FastifyInstance, deps: RestDeps, r: Resour
     assertNoNul({ ...query, id });
     const include = parseExpand(r.model, query, r.include ?? {}, readable(principal));
     const fields = parseFields(r.model, query);
-    const row = await delegate.findFirst({ where: scopedWhere(principal, { id }), include: Object.keys(include).length ? include : undefined });
+    const where = scopedWhere(principal, { id });
+    const shape = Object.keys(include).length ? { include } : {};
+    const row = await (leanFindById(deps.services.db, r.model, where, shape) ?? delegate.findFirst({ where, ...shape }));
     if (!row) throw ApiError.notFound(noun, id);
     return pickFields(present(r.model, row), fields);
   });

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql, startTestServer, type TestServer } from '../helpers/server.js';
-import { leanCount, leanFindMany, leanFindManySql, type Args } from '../../src/db/lean-read.js';
+import { leanCount, leanFindById, leanFindMany, leanFindManySql, type Args } from '../../src/db/lean-read.js';
 import { toPrismaOrderBy, toPrismaWhere } from '../../src/db/where.js';
 import { scopedWhere } from '../../src/operations/operation.js';
 import { newId } from '../../src/ids.js';
@@ -17,7 +17,7 @@ let scope: { accountId: string; livemode: boolean };
 let otherScope: { accountId: string; livemode: boolean };
 const base = Date.parse('2026-03-01T10:00:00.000Z');
 
-type Delegate = { findMany(args: Args): Promise<unknown[]>; count(args: Args): Promise<number> };
+type Delegate = { findMany(args: Args): Promise<unknown[]>; findFirst(args: Args): Promise<unknown>; count(args: Args): Promise<number> };
 const delegate = (model: string) =>
   (t.server.db.prisma as unknown as Record<string, Delegate>)[model[0].toLowerCase() + model.slice(1)];
 
@@ -182,6 +182,24 @@ describe('lean reads give exactly what Prisma gives', () => {
     await same('Product', products({ sku: { _is_null: true }, price: { _gte: 100 } }));
   });
 
+  it('one row by id (REST retrieve, GraphQL order(id)): found, in another scope, unknown; with items or a select', async () => {
+    const [some] = await delegate('Order').findMany({ ...orders(undefined), take: 1 }) as Array<{ id: string }>;
+    const [theirs] = await delegate('Order').findMany({ where: scopedWhere(otherScope), orderBy: ORDER_BY }) as Array<{ id: string }>;
+    const shapes: Args[] = [{}, { include: { items: { orderBy: { position: 'asc' } } } }, { select: { id: true, amount: true, createdAt: true, metadata: true } }];
+    for (const id of [some.id, theirs.id, 'ord_unknown']) {
+      for (const shape of shapes) {
+        const where = scopedWhere(scope, { id });
+        const lean = leanFindById(t.server.db, 'Order', where, shape);
+        expect(lean).toBeDefined();
+        const [mine, prismas] = await Promise.all([lean!, delegate('Order').findFirst({ where, ...shape })]);
+        expect(mine).toEqual(prismas);
+        expect(JSON.stringify(mine)).toBe(JSON.stringify(prismas));
+        if (id !== some.id) expect(mine).toBeNull();
+      }
+    }
+    expect(leanFindById(t.server.db, 'Order', scopedWhere(scope, { id: some.id }), { include: { customer: true } })).toBeUndefined();
+  });
+
   it('REST keyset conditions (cursor pages) compile and agree', async () => {
     const [pivot] = await delegate('Order').findMany({ ...orders(undefined), skip: 7, take: 1 }) as Array<{ createdAt: Date; id: string }>;
     const keyset = { OR: [{ AND: [{ createdAt: { lt: pivot.createdAt } }] }, { AND: [{ createdAt: pivot.createdAt }, { id: { lt: pivot.id } }] }] };
@@ -235,6 +253,26 @@ describe('the doors use the lean path for plain lists', () => {
     const metrics = await api(t.url, '/metrics', { headers: { 'x-admin-key': ADMIN } });
     expect(metrics.text).toMatch(new RegExp(`db_list_reads_total\\{path="lean"\\} ${db.readPaths.lean}\\b`));
     expect(metrics.text).toMatch(new RegExp(`db_list_reads_total\\{path="prisma"\\} ${db.readPaths.prisma}\\b`));
+  });
+
+  it('by id: REST retrieve and a scalar GraphQL order(id) are lean; with a relation selected, Prisma answers the same', async () => {
+    const db = t.server.db;
+    const id = (await api(t.url, '/v1/orders?limit=1', { key })).body.data[0].id as string;
+    const lean0 = db.readPaths.lean;
+    const rest = await api(t.url, `/v1/orders/${id}`, { key });
+    expect(rest.status).toBe(200);
+    expect(rest.body.id).toBe(id);
+    const one = await gql(t.url, key, 'query O($id: ID!) { order(id: $id) { id amount createdAt } }', { id });
+    expect(one.body.data.order.id).toBe(id);
+    expect(one.body.data.order.amount).toBe(rest.body.amount);
+    expect(Math.floor(Date.parse(one.body.data.order.createdAt) / 1000)).toBe(rest.body.created);
+    expect(db.readPaths.lean).toBe(lean0 + 2);
+    const prisma0 = db.readPaths.prisma;
+    const withItems = await gql(t.url, key, 'query O($id: ID!) { order(id: $id) { id items { name } } }', { id });
+    expect(withItems.body.data.order.items.map((i: { name: string }) => i.name)).toEqual(rest.body.items.map((i: { name: string }) => i.name));
+    expect(db.readPaths.prisma).toBe(prisma0 + 1);
+    const missing = await api(t.url, '/v1/orders/ord_00000000000000000000000000', { key });
+    expect(missing.status).toBe(404);
   });
 
   it('REST: a list with its items is lean; with expand[] it goes through Prisma, and both carry the same items', async () => {
