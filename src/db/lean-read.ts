@@ -31,6 +31,7 @@ interface Field {
   type: string;
   kind: string;
   isList: boolean;
+  isRequired?: boolean;
   relationName?: string;
   relationFromFields?: string[];
 }
@@ -111,7 +112,7 @@ function scalarFilter(t: Table, field: Field, filter: unknown, p: Params): strin
     return `${col} = ${p.add(field, filter)}`;
   }
   const insensitive = filter.mode === 'insensitive';
-  if (filter.mode !== undefined && !insensitive && filter.mode !== 'default') unsupported();
+  if (filter.mode !== undefined && ((!insensitive && filter.mode !== 'default') || field.type !== 'String')) unsupported();
   const parts: string[] = [];
   for (const [op, value] of Object.entries(filter)) {
     if (op === 'mode' || value === undefined) continue;
@@ -197,6 +198,8 @@ function orderSql(t: Table, orderBy: unknown): string {
       const col = `${q(t.name)}.${q(name)}`;
       if (spec === 'asc' || spec === 'desc') return `${col} ${spec.toUpperCase()}`;
       if (isPlainObject(spec) && (spec.sort === 'asc' || spec.sort === 'desc') && Object.keys(spec).every((k) => k === 'sort' || k === 'nulls')) {
+        // Prisma takes `nulls` on nullable fields only
+        if (spec.nulls !== undefined && field!.isRequired) unsupported();
         const nulls = spec.nulls === 'first' ? ' NULLS FIRST' : spec.nulls === 'last' ? ' NULLS LAST' : spec.nulls === undefined ? '' : unsupported();
         return `${col} ${(spec.sort as string).toUpperCase()}${nulls}`;
       }

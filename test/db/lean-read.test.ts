@@ -226,6 +226,8 @@ describe('shapes the lean path leaves to Prisma', () => {
     ['an empty condition inside OR', () => ({ where: { OR: [{}, { status: 'pending' }] }, orderBy: ORDER_BY })],
     ['a cursor argument', () => ({ ...orders(undefined), cursor: { id: 'x' } })],
     ['a negative take', () => orders(undefined, { take: -5 })],
+    ['nulls placement on a required field (Prisma refuses it)', () => ({ ...orders(undefined), orderBy: [{ amount: { sort: 'asc', nulls: 'last' } }, { id: 'asc' }] })],
+    ['a case-insensitive comparison on a number', () => ({ where: { amount: { equals: 5, mode: 'insensitive' } }, orderBy: ORDER_BY })],
   ];
   for (const [name, args] of refused) {
     it(name, async () => {
