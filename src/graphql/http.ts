@@ -58,6 +58,15 @@ export function toGraphQLError(err: ApiError, requestId?: string): GraphQLError 
   });
 }
 
+/** A request-level GraphQL error (no path) with the catalog's VALIDATION_ERROR code added. */
+function withRequestErrorCode(error: GraphQLError): GraphQLError {
+  const [code, status] = ['VALIDATION_ERROR', 400] as const;
+  return createGraphQLError(error.message, {
+    nodes: error.nodes, source: error.source, positions: error.positions, originalError: error.originalError ?? undefined,
+    extensions: { ...error.extensions, code, type: 'validation_error', status },
+  });
+}
+
 function isGraphQLError(value: unknown): value is GraphQLError {
   return value instanceof Error && value.name === 'GraphQLError';
 }
@@ -110,7 +119,13 @@ export function createGraphQL(deps: GraphQLDeps) {
         // with its code): the outer error carries the variable path and the original's
         // extensions. Checked by name, as yoga does: `instanceof` fails when two copies of
         // graphql are loaded (vitest gives src/ the ESM build, the libraries the CJS one).
-        if (isGraphQLError(original)) return isGraphQLError(error) ? error : original;
+        if (isGraphQLError(original)) {
+          const graphqlError = isGraphQLError(error) ? error : original;
+          // graphql-js's variable coercion errors (a wrong type, an unknown input field, a
+          // missing required variable) come without a code: every error has one here
+          if (graphqlError.extensions?.code === undefined && !graphqlError.path) return withRequestErrorCode(graphqlError);
+          return graphqlError;
+        }
         deps.logger.error({ err: original }, 'unexpected error in a GraphQL resolver');
         return new GraphQLError(message, { extensions: { code: 'INTERNAL_ERROR', type: 'api_error', status: 500 } });
       },

@@ -3,6 +3,7 @@
 // fuzz: no request input ever produces a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, TEA_ORDER, type ApiResponse, type TestAccount, type TestServer } from '../helpers/server.js';
+import { rng } from '../helpers/rng.js';
 import { asApiResponse, createOrder, expectError, faultFields, rawRequest } from './envelope.js';
 
 let t: TestServer;
@@ -175,19 +176,7 @@ describe('routes and URLs', () => {
   });
 });
 
-// ---- fuzz ---------------------------------------------------------------------------------
-
-/** mulberry32: a small seeded generator, so a failure replays. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// ---- fuzz (seeded, so a failure replays) ---------------------------------------------------
 
 const KEYS = ['currency', 'items', 'name', 'quantity', 'unit_amount', 'product', 'customer', 'metadata', 'email', 'phone', 'price', 'sku', 'active',
   'description', 'status', 'reason', 'tracking_number', 'shipping_carrier', 'id', 'amount', '__proto__', 'constructor', 'prototype', 'toString', '', 'x'.repeat(60)];
