@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Prisma as P } from '../src/generated/prisma/client.js';
+import { rng } from '../test/helpers/rng.js'; // deterministic (mulberry32): every seed has the same shape
 
 export const ORDER_COUNT = 10_000;
 export const BENCH_ACCOUNT = 'bench';
@@ -32,18 +33,6 @@ export async function ensureDatabase(databaseUrl: string, adminDatabase = 'test'
   } finally {
     await client.end();
   }
-}
-
-/** Deterministic pseudo-random numbers (mulberry32), so every seed has the same shape. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface Seeded {
@@ -74,7 +63,7 @@ export async function seedBench(databaseUrl: string, keyName = 'bench'): Promise
     const reused = orders === ORDER_COUNT && withoutItems === 0;
     if (!reused) {
       const started = Date.now();
-      const rand = random(42);
+      const rand = rng(42);
       const base = Date.UTC(2025, 0, 1);
       const orderRows: P.OrderCreateManyInput[] = [];
       const itemRows: P.OrderItemCreateManyInput[] = [];
