@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, getOperationAST, getVariableValues } from 'graphql';
 import { createGraphQLError } from '@graphql-tools/utils';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
@@ -165,6 +165,11 @@ export function createGraphQL(deps: GraphQLDeps) {
           throw err;
         }
         if (errors.length) return errors;
+        // variables that do not fit their types fail this operation with coded errors, as
+        // over HTTP (graphql-js would report them without a code)
+        const operation = getOperationAST(document, params.operationName ?? undefined);
+        const coerced = getVariableValues(enveloped.schema, operation?.variableDefinitions ?? [], params.variables ?? {}, { maxErrors: 10 });
+        if (coerced.errors) return coerced.errors.map((e) => (e.extensions?.code === undefined ? withRequestErrorCode(e) : e));
         return {
           schema: enveloped.schema,
           operationName: params.operationName,

@@ -141,6 +141,15 @@ describe('orderUpdated(where)', () => {
     expect(sub.results).toHaveLength(1);
     expect(sub.results[0].errors?.[0].extensions?.code).toBe('INSUFFICIENT_PERMISSIONS');
   });
+
+  it('variables that do not fit their types fail that subscription with VALIDATION_ERROR, as over HTTP', async () => {
+    const sub = await subscribe(session(a.key), OnEventsDocument, { types: [5, { x: 1 }] } as never, 0);
+    const ended = (await Promise.race([sub.ended, sleep(5000).then(() => 'timeout')])) as Array<{ message: string; extensions?: { code?: string } }>;
+    expect(Array.isArray(ended)).toBe(true);
+    expect(ended.length).toBeGreaterThan(0);
+    for (const e of ended) expect(e.extensions?.code).toBe('VALIDATION_ERROR');
+    expect(ended[0].message).toMatch(/\$types/);
+  });
 });
 
 describe('connection_init authentication', () => {
