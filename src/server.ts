@@ -11,6 +11,7 @@ import { bootstrapSandbox } from './accounts.js';
 import { DecisionService } from './decision/service/service.js';
 import { loadRecordCipher } from './decision/service/crypto.js';
 import { judgeFromEnv } from './decision/judge/index.js';
+import { startIdempotencyPurge } from './operations/purge.js';
 
 export interface RunningServer {
   config: Config;
@@ -58,6 +59,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     logger.warn('SVC_ENCRYPTION_KEY is unset: decision records are sealed with a key in DATA_DIR; replicas sharing this database must share SVC_ENCRYPTION_KEY');
   }
   decisions.startPurging();
+  const stopIdempotencyPurge = startIdempotencyPurge(db.prisma, (err) => logger.warn({ err }, 'purging expired idempotency records failed; the next round retries'));
   const services = { db, bus, apiVersion: config.API_VERSION, decisions };
   const { app, close } = await buildApp({ config, services, logger, probeBroker });
   const sandboxKey = await bootstrapSandbox(db.prisma);
@@ -73,6 +75,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       stopped = true;
       await close();
       decisions.stop();
+      stopIdempotencyPurge();
       await bus.close();
       probeClient?.disconnect();
       await db.close();

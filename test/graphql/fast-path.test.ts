@@ -72,11 +72,16 @@ describe('GraphQL fast path', () => {
   });
 
   it('leaves documents nesting objects three deep to yoga, which loads them in fewer statements', async () => {
+    // the fewest of three: a key lookup (its cache lasts 2 s) or a background purge may add one
     const count = async (query: string, extensions?: object) => {
-      const before = t.server.db.queryCount();
-      const r = await api(t.url, '/graphql', { key, body: { query, extensions } });
-      expect(r.body.errors).toBeUndefined();
-      return t.server.db.queryCount() - before;
+      let fewest = Infinity;
+      for (let i = 0; i < 3; i++) {
+        const before = t.server.db.queryCount();
+        const r = await api(t.url, '/graphql', { key, body: { query, extensions } });
+        expect(r.body.errors).toBeUndefined();
+        fewest = Math.min(fewest, t.server.db.queryCount() - before);
+      }
+      return fewest;
     };
     const two = '{ orders(limit: 3) { id customer { id } items { name } } }';
     const twoFast = await both(two);

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, TEA_ORDER, type TestServer } from '../helpers/server.js';
 import { expectError, expectList } from './envelope.js';
+import { purgeExpiredIdempotencyRecords } from '../../src/operations/purge.js';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
@@ -145,5 +146,27 @@ describe('Idempotency-Key', () => {
     expect(later.status).toBe(201);
     expect(later.body.id).not.toBe(first.body.id);
     expect(await orderCount(acct.key)).toBe(2);
+  });
+
+  it('expired records are purged in the background, in batches; live ones stay and still replay', async () => {
+    const acct = await t.newAccount();
+    const live = await createWith(acct.key, 'live-key');
+    const prisma = t.server.db.prisma;
+    const keyRow = await prisma.apiKey.findFirstOrThrow({ where: { accountId: acct.accountId } });
+    // records expiring in an hour, purged as of two hours from now: other servers on a shared
+    // test database purge as of their now, and leave these alone
+    const inAnHour = new Date(Date.now() + 3600_000);
+    const expired = Array.from({ length: 5_003 }, (_, i) => ({
+      apiKeyId: keyRow.id, key: `old-${i}`, method: 'POST', path: 'order.create', requestHash: 'x', state: 'completed', expiresAt: inAnHour,
+    }));
+    await prisma.idempotencyRecord.createMany({ data: expired });
+    const mine = { apiKeyId: keyRow.id };
+    expect(await prisma.idempotencyRecord.count({ where: mine })).toBe(5_004);
+    const purged = await purgeExpiredIdempotencyRecords(prisma, new Date(Date.now() + 2 * 3600_000));
+    expect(purged).toBeGreaterThanOrEqual(5_003); // more than one batch of 5,000
+    expect(await prisma.idempotencyRecord.findMany({ where: mine, select: { key: true } })).toEqual([{ key: 'live-key' }]);
+    const replay = await createWith(acct.key, 'live-key');
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body.id).toBe(live.body.id);
   });
 });
