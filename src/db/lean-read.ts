@@ -116,7 +116,7 @@ function scalarFilter(t: Table, field: Field, filter: unknown, p: Params): strin
   const parts: string[] = [];
   for (const [op, value] of Object.entries(filter)) {
     if (op === 'mode' || value === undefined) continue;
-    if (op in COMPARE) {
+    if (Object.hasOwn(COMPARE, op)) {
       if (value === null) {
         if (op === 'equals') parts.push(`${col} IS NULL`);
         else if (op === 'not') parts.push(`${col} IS NOT NULL`);
