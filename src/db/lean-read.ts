@@ -16,8 +16,9 @@
 // requires identical results on both databases.
 //
 // Tables and columns are the model and field names: the schema uses no @map/@@map (a test
-// fails if it starts to).
-import type { ArgType, SqlQueryable } from '@prisma/driver-adapter-utils';
+// fails if it starts to). Tables are qualified with the adapter's PostgreSQL schema (`public`
+// unless configured), as Prisma qualifies them, whatever the connection's search_path.
+import type { ArgType, SqlDriverAdapter, SqlQueryable } from '@prisma/driver-adapter-utils';
 import type { Database } from './client.js';
 import { fitsScalarType } from './models.js';
 import { getDatamodel } from '../generated/pothos-types.js';
@@ -83,6 +84,13 @@ const unsupported = (): never => {
 };
 
 const q = (name: string) => `"${name}"`;
+
+const DEFAULT_SCHEMA = 'public';
+
+/** The PostgreSQL schema Prisma qualifies its tables with: the adapter's, else `public`. */
+function schemaOf(sql: SqlQueryable): string {
+  return (sql as SqlDriverAdapter).getConnectionInfo?.().schemaName ?? DEFAULT_SCHEMA;
+}
 
 class Params {
   args: unknown[] = [];
@@ -254,7 +262,7 @@ interface Plan {
   includes: Include[];
 }
 
-function compileFindMany(model: string, args: Args): Plan {
+function compileFindMany(model: string, args: Args, schema: string): Plan {
   const t = table(model);
   if (!t) return unsupported();
   for (const key of Object.keys(args)) {
@@ -288,7 +296,7 @@ function compileFindMany(model: string, args: Args): Plan {
   const where = args.where === undefined ? undefined : whereSql(t, args.where, p, true);
   const take = count(args.take, 0);
   const skip = count(args.skip, 0);
-  let sql = `SELECT ${fields.map((f) => `${q(t.name)}.${q(f.name)}`).join(', ')} FROM ${q(t.name)}`;
+  let sql = `SELECT ${fields.map((f) => `${q(t.name)}.${q(f.name)}`).join(', ')} FROM ${q(schema)}.${q(t.name)}`;
   if (where) sql += ` WHERE ${where}`;
   sql += ` ORDER BY ${orderSql(t, args.orderBy)}`;
   if (take !== undefined) sql += ` LIMIT ${take}`;
@@ -307,7 +315,7 @@ function rowsOf(fields: Field[], rows: unknown[][]): Row[] {
   return out;
 }
 
-async function loadInclude(db: SqlQueryable, parents: Row[], inc: Include): Promise<void> {
+async function loadInclude(db: SqlQueryable, schema: string, parents: Row[], inc: Include): Promise<void> {
   for (const parent of parents) parent[inc.name] = [];
   if (parents.length === 0) return;
   const idField = { name: 'id', type: 'String', kind: 'scalar', isList: false };
@@ -315,7 +323,7 @@ async function loadInclude(db: SqlQueryable, parents: Row[], inc: Include): Prom
   const fk = inc.child.fields.get(inc.foreignKey)!;
   const ids = parents.map((r) => p.add(idField, r.id));
   const cols = inc.child.columns;
-  let sql = `SELECT ${cols.map((f) => `${q(inc.child.name)}.${q(f.name)}`).join(', ')} FROM ${q(inc.child.name)} WHERE ${q(inc.child.name)}.${q(fk.name)} IN (${ids.join(',')})`;
+  let sql = `SELECT ${cols.map((f) => `${q(inc.child.name)}.${q(f.name)}`).join(', ')} FROM ${q(schema)}.${q(inc.child.name)} WHERE ${q(inc.child.name)}.${q(fk.name)} IN (${ids.join(',')})`;
   sql += ` ORDER BY ${orderSql(inc.child, inc.orderBy)}`;
   const result = await db.queryRaw({ sql, args: p.args, argTypes: p.argTypes });
   const byParent = new Map<unknown, Row[]>();
@@ -337,17 +345,18 @@ function attempt<T>(compile: () => T): T | undefined {
  * use anything this path does not reproduce exactly (then call Prisma).
  */
 export function leanFindMany(db: LeanDatabase, model: string, args: Args): Promise<Row[]> | undefined {
-  const plan = attempt(() => compileFindMany(model, args));
+  const sql = db.sql();
+  const schema = schemaOf(sql);
+  const plan = attempt(() => compileFindMany(model, args, schema));
   if (!plan) {
     db.readPaths.prisma++;
     return undefined;
   }
   db.readPaths.lean++;
-  const sql = db.sql();
   return (async () => {
     const result = await sql.queryRaw(plan.statement);
     const rows = rowsOf(plan.fields, result.rows);
-    for (const inc of plan.includes) await loadInclude(sql, rows, inc);
+    for (const inc of plan.includes) await loadInclude(sql, schema, rows, inc);
     return rows;
   })();
 }
@@ -363,17 +372,18 @@ export function leanFindById(db: LeanDatabase, model: string, where: Record<stri
 
 /** `count({ where })` of `model`, or undefined as for leanFindMany. */
 export function leanCount(db: LeanDatabase, model: string, where: unknown): Promise<number> | undefined {
+  const sql = db.sql();
   const statement = attempt((): Statement => {
     const t = table(model) ?? unsupported();
     const p = new Params();
     const w = where === undefined ? undefined : whereSql(t, where, p, true);
-    return { sql: `SELECT COUNT(*) FROM ${q(t.name)}${w ? ` WHERE ${w}` : ''}`, args: p.args, argTypes: p.argTypes };
+    return { sql: `SELECT COUNT(*) FROM ${q(schemaOf(sql))}.${q(t.name)}${w ? ` WHERE ${w}` : ''}`, args: p.args, argTypes: p.argTypes };
   });
   if (!statement) return undefined;
-  return db.sql().queryRaw(statement).then((r) => Number(r.rows[0][0]));
+  return sql.queryRaw(statement).then((r) => Number(r.rows[0][0]));
 }
 
 /** The SQL leanFindMany would run (for tests and the benchmark notes), or undefined. */
 export function leanFindManySql(model: string, args: Args): string | undefined {
-  return attempt(() => compileFindMany(model, args).statement.sql);
+  return attempt(() => compileFindMany(model, args, DEFAULT_SCHEMA).statement.sql);
 }

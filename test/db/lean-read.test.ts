@@ -93,6 +93,11 @@ describe('lean reads give exactly what Prisma gives', () => {
     expect(schema).not.toMatch(/@map\(|@@map\(|@@schema\(/);
   });
 
+  it('qualifies tables with the PostgreSQL schema, as Prisma does, whatever the search_path', () => {
+    const sql = leanFindManySql('Order', orders({ status: { _eq: 'pending' } }));
+    expect(sql).toMatch(/ FROM "public"\."Order" WHERE /);
+  });
+
   const comparisons: Array<[string, unknown]> = [
     ['no filter', undefined],
     ['_eq on text', { status: { _eq: 'pending' } }],
