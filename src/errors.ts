@@ -115,7 +115,7 @@ export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;
 }
 
-export interface NulCheckOptions {
+export interface TextCheckOptions {
   /** how a list element extends a path: `items.0` by default, `items[0]` for REST bodies */
   index?: (path: string, i: number) => string;
   /** nesting past this is a fault of its own (REST bodies); unbounded otherwise */
@@ -126,7 +126,7 @@ export interface NulCheckOptions {
 
 const dotIndex = (path: string, i: number) => (path ? `${path}.${i}` : String(i));
 
-const TEXT_EXPECTED = 'valid Unicode text without U+0000';
+export const TEXT_EXPECTED = 'valid Unicode text without U+0000';
 
 /** What makes this text unstorable, or undefined. */
 export function unstorable(text: string): string | undefined {
@@ -147,7 +147,7 @@ export function printable(text: string): string {
  * Iterative, so no input nests deep enough to overflow the stack; faults come in no
  * particular order.
  */
-export function textFaults(value: unknown, path = '', opts: NulCheckOptions = {}): FieldError[] {
+export function textFaults(value: unknown, path = '', opts: TextCheckOptions = {}): FieldError[] {
   const index = opts.index ?? dotIndex;
   const maxDepth = opts.maxDepth ?? Infinity;
   const maxFaults = opts.maxFaults ?? 100;

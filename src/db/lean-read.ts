@@ -77,10 +77,12 @@ const ARG_TYPES: Record<string, ArgType['scalarType']> = {
   String: 'string', Int: 'int', Float: 'float', Boolean: 'boolean', DateTime: 'datetime', BigInt: 'bigint',
 };
 
-/** Thrown inside the compiler for a shape it does not reproduce; never escapes this module. */
-class Unsupported extends Error {}
+// Thrown inside the compiler for a shape it does not reproduce; never escapes this module. One
+// value, thrown each time: a refused shape is routine (every relation query), and a new Error
+// would capture a stack trace per request for nothing.
+const UNSUPPORTED = Symbol('unsupported');
 const unsupported = (): never => {
-  throw new Unsupported();
+  throw UNSUPPORTED;
 };
 
 const q = (name: string) => `"${name}"`;
@@ -335,7 +337,7 @@ function attempt<T>(compile: () => T): T | undefined {
   try {
     return compile();
   } catch (err) {
-    if (err instanceof Unsupported) return undefined;
+    if (err === UNSUPPORTED) return undefined;
     throw err;
   }
 }

@@ -2,7 +2,7 @@
 // `_like`, `_between`), `created[gte]`, `created_after`, `search`, `sort`/`order`, both
 // pagination variants (limit/cursor/offset/page and starting_after/ending_before), sparse
 // `fields` and `expand[]`. Filters become the same Hasura expression GraphQL takes.
-import { ApiError, type FieldError } from '../errors.js';
+import { ApiError, printable, TEXT_EXPECTED, unstorable, type FieldError } from '../errors.js';
 import { dateInRange, modelInfo, scalarFields, type FieldInfo } from '../db/models.js';
 import { toPrismaWhere, type BoolExp, type CanRead } from '../db/where.js';
 import { fieldForRestName, present, restName, snake } from '../representation.js';
@@ -311,16 +311,14 @@ export function pickFields(obj: Record<string, unknown>, fields: string[] | unde
 }
 
 /**
- * PostgreSQL text cannot hold U+0000, so a query value (or path id) carrying one would fail in
- * the database as a 500; it is refused as bad input instead, every offending name listed.
+ * Query values (and path ids) with text the database cannot store (U+0000; see unstorable())
+ * would fail there as a 500; they are refused as bad input instead, every offending name listed.
  */
-export function assertNoNul(values: Record<string, string | string[] | undefined>): void {
+export function assertStorableText(values: Record<string, string | string[] | undefined>): void {
   const faults: FieldError[] = [];
   for (const [key, value] of Object.entries(values)) {
-    const list = Array.isArray(value) ? value : [value];
-    if (key.includes('\u0000') || list.some((v) => typeof v === 'string' && v.includes('\u0000'))) {
-      faults.push({ field: key.replace(/\u0000/g, '\\u0000'), message: 'contains the NUL character (U+0000)', expected: 'text without U+0000' });
-    }
+    const problem = unstorable(key) ?? (Array.isArray(value) ? value : [value]).map((v) => (typeof v === 'string' ? unstorable(v) : undefined)).find(Boolean);
+    if (problem) faults.push({ field: printable(key), message: `contains ${problem}`, expected: TEXT_EXPECTED });
   }
   if (faults.length) throw ApiError.validation(faults);
 }
@@ -343,7 +341,7 @@ export interface ListPage {
 export async function listResource(
   db: Pick<Database, 'prisma'> & LeanDatabase, model: string, scope: Scope, query: Query, baseInclude: Record<string, unknown>, canRead?: CanRead,
 ): Promise<ListPage> {
-  assertNoNul(query);
+  assertStorableText(query);
   const faults: FieldError[] = [];
   const limit = intParam(query, 'limit', 1, REST_LIMIT_MAX, faults) ?? REST_LIMIT_DEFAULT;
   const offsetParam = intParam(query, 'offset', 0, REST_OFFSET_MAX, faults);
@@ -398,9 +396,9 @@ export async function listResource(
   // the page that holds the first row, counted from the rows that sort before it
   let before = offset;
   if (anchor) {
-    before = first
-      ? ((await (leanCount(db, model, { AND: [filter, keyset(keys, rowValues(first, keys), 'p')] })
-        ?? delegate.count({ where: { AND: [filter, keyset(keys, rowValues(first, keys), 'p')] } }))) as number)
+    const rowsBefore = first && { AND: [filter, keyset(keys, rowValues(first, keys), 'p')] };
+    before = rowsBefore
+      ? ((await (leanCount(db, model, rowsBefore) ?? delegate.count({ where: rowsBefore }))) as number)
       : backwards ? 0 : total;
   }
   return {

@@ -8,7 +8,7 @@ import type { CanRead } from '../db/where.js';
 import { executeMutation, scopedWhere, type MutationOperation } from '../operations/operation.js';
 import { present, snake } from '../representation.js';
 import { callContext, authenticate, type RestDeps } from './context.js';
-import { assertNoNul, listResource, parseExpand, parseFields, pickFields } from './list.js';
+import { assertStorableText, listResource, parseExpand, parseFields, pickFields } from './list.js';
 import { camelizeBody, restError } from './naming.js';
 import { leanFindById } from '../db/lean-read.js';
 
@@ -82,7 +82,7 @@ export function registerResource(app: FastifyInstance, deps: RestDeps, r: Resour
     authorize(principal, `${r.resource}:read`);
     const { id } = req.params as { id: string };
     const query = req.query as Query;
-    assertNoNul({ ...query, id });
+    assertStorableText({ ...query, id });
     const include = parseExpand(r.model, query, r.include ?? {}, readable(principal));
     const fields = parseFields(r.model, query);
     const where = scopedWhere(principal, { id });

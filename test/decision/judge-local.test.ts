@@ -1,18 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import type { JudgeQuestion, Question } from '../../src/decision/engine/index.js';
+import { judgeQuestion, type JudgeQuestion, type Question } from '../../src/decision/engine/index.js';
 import { judgeLocally, localJudge, LOCAL_JUDGE_MODEL, parseCues } from '../../src/decision/judge/index.js';
 
 function jq(q: Question, subject = 's1'): JudgeQuestion {
-  return {
-    predicate: q.predicate,
-    type: q.type,
-    instructions: q.instructions,
-    complement: q.complement,
-    criteria: q.criteria,
-    labels: q.type === 'noul' ? ['yes', 'no'] : Object.keys(q.criteria ?? {}),
-    subject,
-    source: q,
-  };
+  return judgeQuestion(q, subject);
 }
 
 const duplicate: Question = {

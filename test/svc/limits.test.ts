@@ -112,6 +112,27 @@ async function fakeJudge() {
 }
 type FakeJudge = Awaited<ReturnType<typeof fakeJudge>>;
 
+/**
+ * A server whose decisions go to a fake judge (one sample), with an account, started before and
+ * stopped after the enclosing describe; its fields are set once its beforeAll has run.
+ */
+function judgeServer(env: Record<string, string>): { t: TestServer; acct: TestAccount; judge: FakeJudge } {
+  const server = {} as { t: TestServer; acct: TestAccount; judge: FakeJudge };
+  beforeAll(async () => {
+    server.judge = await fakeJudge();
+    server.t = await startTestServer({
+      ADMIN_API_KEY: ADMIN, SVC_JUDGE_BASE_URL: server.judge.url, SVC_JUDGE_MODEL: 'fake-model', SVC_JUDGE_SAMPLES: '1', ...env,
+    });
+    server.acct = await server.t.newAccount();
+  });
+  afterAll(async () => {
+    server.judge?.release();
+    await server.t?.stop();
+    await server.judge?.close();
+  });
+  return server;
+}
+
 describe('rate limits (local judge)', () => {
   let t: TestServer;
   let acct: TestAccount;
@@ -158,19 +179,8 @@ describe('runs at once, pending runs and parallel POSTs (slow fake judge)', () =
   let t: TestServer;
   let acct: TestAccount;
   let judge: FakeJudge;
-  beforeAll(async () => {
-    judge = await fakeJudge();
-    t = await startTestServer({
-      ADMIN_API_KEY: ADMIN, SVC_RATE_PER_KEY: '1000', SVC_RATE_TOTAL: '1000', SVC_MAX_CONCURRENT: '4',
-      SVC_JUDGE_BASE_URL: judge.url, SVC_JUDGE_MODEL: 'fake-model', SVC_JUDGE_SAMPLES: '1',
-    });
-    acct = await t.newAccount();
-  });
-  afterAll(async () => {
-    judge?.release();
-    await t?.stop();
-    await judge?.close();
-  });
+  const server = judgeServer({ SVC_RATE_PER_KEY: '1000', SVC_RATE_TOTAL: '1000', SVC_MAX_CONCURRENT: '4' });
+  beforeAll(() => ({ t, acct, judge } = server));
 
   it('runs through the configured judge and bills its tokens', async () => {
     const key = await acct.newKey({ type: 'svc' });
@@ -272,19 +282,8 @@ describe('run timeout (slower fake judge)', () => {
   let t: TestServer;
   let acct: TestAccount;
   let judge: FakeJudge;
-  beforeAll(async () => {
-    judge = await fakeJudge();
-    t = await startTestServer({
-      ADMIN_API_KEY: ADMIN, SVC_RUN_TIMEOUT_MS: '500',
-      SVC_JUDGE_BASE_URL: judge.url, SVC_JUDGE_MODEL: 'fake-model', SVC_JUDGE_SAMPLES: '1',
-    });
-    acct = await t.newAccount();
-  });
-  afterAll(async () => {
-    judge?.release();
-    await t?.stop();
-    await judge?.close();
-  });
+  const server = judgeServer({ SVC_RUN_TIMEOUT_MS: '500' });
+  beforeAll(() => ({ t, acct, judge } = server));
 
   it('a run slower than SVC_RUN_TIMEOUT_MS is 504 RUN_TIMEOUT, recorded as failed; the lookup shows failed', async () => {
     const key = await acct.newKey({ type: 'svc' });

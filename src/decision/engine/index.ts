@@ -9,3 +9,4 @@ export { routeBand, route } from './routing.js';
 export { expectationApplicable, meetsExpectation } from './expectation.js';
 export { assessEvidence } from './evidence.js';
 export { forwardChain } from './chain.js';
+export { judgeQuestion } from './judgments.js';

@@ -47,6 +47,20 @@ function unanswered(q: JudgeQuestion, reason: string): JudgeAnswer {
   return { predicate: q.predicate, value: 'unknown', confidence: 0, probabilities: {}, readings: 0, agreement: 0, samples: [], reason };
 }
 
+/** A pack question as the judge receives it, asked about `subject` (a rendered term). */
+export function judgeQuestion(q: Question, subject: string): JudgeQuestion {
+  return {
+    predicate: q.predicate,
+    type: q.type,
+    instructions: q.instructions,
+    complement: q.complement,
+    criteria: q.criteria,
+    labels: q.type === 'noul' ? ['yes', 'no'] : Object.keys(q.criteria ?? {}),
+    subject,
+    source: q,
+  };
+}
+
 export async function runJudgments(
   cp: CompiledPack,
   message: string,
@@ -55,17 +69,8 @@ export async function runJudgments(
   claims: readonly Claim[],
   clock?: () => number,
 ): Promise<JudgmentOutcome> {
-  const questions: JudgeQuestion[] = cp.pack.questions.map((q) => ({
-    predicate: q.predicate,
-    type: q.type,
-    instructions: q.instructions,
-    complement: q.complement,
-    criteria: q.criteria,
-    labels: q.type === 'noul' ? ['yes', 'no'] : Object.keys(q.criteria ?? {}),
-    subject: renderTerm(subjectFor(q, accepted, claims)),
-    source: q,
-  }));
   const subjects = cp.pack.questions.map((q) => subjectFor(q, accepted, claims));
+  const questions = cp.pack.questions.map((q, i) => judgeQuestion(q, renderTerm(subjects[i])));
   const out: Judgments = { model: judge.model, judgments: [], rounds: 0 };
   if (!questions.length) return { judgments: out, facts: [], unresolved: [] };
 
@@ -89,7 +94,7 @@ export async function runJudgments(
     const j: Judgment = {
       predicate: q.predicate,
       value: a.value,
-      subject: renderTerm(subject),
+      subject: jq.subject,
       type: q.type,
       confidence: a.confidence,
       probabilities: a.probabilities,
