@@ -10,13 +10,8 @@ import type { Config } from './config.js';
 import type { Services } from './operations/operation.js';
 import { createGraphQL } from './graphql/http.js';
 import { authenticate, sendError, type RestDeps } from './rest/context.js';
-import { registerResource } from './rest/resources.js';
 import { createMetrics, registerHealth } from './ops/health.js';
-import { registerDecisionRoutes } from './decision/service/routes.js';
-import { SvcError } from './decision/service/errors.js';
-import { cancelOrder, createOrder, fulfillOrder, updateOrder } from './modules/orders/operations.js';
-import { createCustomer, updateCustomer } from './modules/customers/operations.js';
-import { createProduct, updateProduct } from './modules/products/operations.js';
+import { MODULES } from './modules/index.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
 const MAX_PARAM_LENGTH = 200;
@@ -73,11 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       req.startedAt = performance.now();
       reply.header('X-Request-Id', req.id);
       const mapped = fromFastifyError(err) ?? new ApiError('INTERNAL_ERROR', 'The request could not be routed');
-      // the decision service answers in its own error shape, even before routing
-      if (req.url.startsWith('/api/svc/')) {
-        const svc = new SvcError(400, 'VALIDATION_ERROR', mapped.message, 'Fix the request path; see GET /api/svc/catalog');
-        return (reply as FastifyReply).status(400).send(svc.toBody(req.id));
-      }
+      const area = MODULES.find((m) => m.routerErrors && req.url.startsWith(m.routerErrors.prefix));
+      if (area) return area.routerErrors!.send(reply as FastifyReply, mapped);
       return sendError(reply, mapped);
     },
   });
@@ -150,14 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     const p = await authenticate(req, rest);
     return { authenticated: true, key_id: p.keyId, key_type: p.type, permissions: p.permissions, mode: p.mode, account_id: p.accountId };
   });
-  registerResource(app, rest, {
-    path: '/v1/orders', model: 'Order', resource: 'orders', include: { items: { orderBy: { position: 'asc' } } },
-    create: createOrder, update: updateOrder, actions: { fulfill: fulfillOrder, cancel: cancelOrder },
-  });
-  registerResource(app, rest, { path: '/v1/customers', model: 'Customer', resource: 'customers', create: createCustomer, update: updateCustomer });
-  registerResource(app, rest, { path: '/v1/products', model: 'Product', resource: 'products', create: createProduct, update: updateProduct });
-
-  registerDecisionRoutes(app, { service: services.decisions, auth, adminKey: config.ADMIN_API_KEY });
+  for (const m of MODULES) m.rest?.(app, { ...rest, config });
 
   registerHealth(app, {
     services, metrics, adminKey: config.ADMIN_API_KEY, probeBroker: deps.probeBroker,

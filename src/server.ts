@@ -12,6 +12,7 @@ import { DecisionService } from './decision/service/service.js';
 import { loadRecordCipher } from './decision/service/crypto.js';
 import { judgeFromEnv } from './decision/judge/index.js';
 import { startIdempotencyPurge } from './operations/purge.js';
+import { MODULES } from './modules/index.js';
 
 export interface RunningServer {
   config: Config;
@@ -58,10 +59,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   if (config.DATABASE_URL && !config.SVC_ENCRYPTION_KEY) {
     logger.warn('SVC_ENCRYPTION_KEY is unset: decision records are sealed with a key in DATA_DIR; replicas sharing this database must share SVC_ENCRYPTION_KEY');
   }
-  decisions.startPurging();
   const stopIdempotencyPurge = startIdempotencyPurge(db.prisma, (err) => logger.warn({ err }, 'purging expired idempotency records failed; the next round retries'));
   const services = { db, bus, apiVersion: config.API_VERSION, decisions };
   const { app, close } = await buildApp({ config, services, logger, probeBroker });
+  const stopModules = MODULES.flatMap((m) => (m.start ? [m.start({ services, config, logger })] : []));
   const sandboxKey = await bootstrapSandbox(db.prisma);
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
@@ -74,7 +75,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       if (stopped) return;
       stopped = true;
       await close();
-      decisions.stop();
+      for (const stop of stopModules) await stop();
       stopIdempotencyPurge();
       await bus.close();
       probeClient?.disconnect();

@@ -1,17 +1,16 @@
-// Assembles the GraphQL schema from every area's types.
+// Assembles the GraphQL schema from every module's types.
 import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { builder } from './builder.js';
-import '../events/graphql.js';
-import '../modules/customers/graphql.js';
-import '../modules/products/graphql.js';
-import '../modules/orders/graphql.js';
-import '../decision/service/graphql.js';
+import { MODULES } from '../modules/index.js';
 
 let schema: GraphQLSchema | undefined;
 
 export function graphqlSchema(): GraphQLSchema {
-  schema ??= builder.toSchema({ sortSchema: true });
+  if (!schema) {
+    for (const m of MODULES) m.graphql?.();
+    schema = builder.toSchema({ sortSchema: true });
+  }
   return schema;
 }
 

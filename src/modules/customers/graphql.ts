@@ -3,14 +3,16 @@ import { builder } from '../../graphql/builder.js';
 import { guardedRelation, listAndGet, mutationField, scalarExposures } from '../../graphql/models.js';
 import { createCustomer, updateCustomer } from './operations.js';
 
-builder.prismaObject('Customer', {
-  description: 'A customer of the merchant',
-  fields: (t) => ({
-    ...scalarExposures(t, 'Customer'),
-    orders: t.relation('orders', { query: guardedRelation('orders', { orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }], take: 100 }), extensions: { maxItems: 100 } }),
-  }),
-});
+export function registerCustomersGraphQL(): void {
+  builder.prismaObject('Customer', {
+    description: 'A customer of the merchant',
+    fields: (t) => ({
+      ...scalarExposures(t, 'Customer'),
+      orders: t.relation('orders', { query: guardedRelation('orders', { orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }], take: 100 }), extensions: { maxItems: 100 } }),
+    }),
+  });
 
-listAndGet('Customer', 'customers', 'customer', 'customers');
-mutationField('createCustomer', createCustomer, { inputRequired: false });
-mutationField('updateCustomer', updateCustomer, { byId: true, inputRequired: true });
+  listAndGet('Customer', 'customers', 'customer', 'customers');
+  mutationField('createCustomer', createCustomer, { inputRequired: false });
+  mutationField('updateCustomer', updateCustomer, { byId: true, inputRequired: true });
+}

@@ -2,7 +2,6 @@
 import { filter, map, pipe } from 'graphql-yoga';
 import { authorize } from '../../auth/keys.js';
 import { toPrismaWhere } from '../../db/where.js';
-import { accountEvents } from '../../events/graphql.js';
 import type { BusMessage } from '../../events/bus.js';
 import { builder } from '../../graphql/builder.js';
 import { boolExp } from '../../graphql/filters.js';
@@ -10,54 +9,56 @@ import { guardedRelation, listAndGet, mutationField, readableBy, scalarExposures
 import { scopedWhere } from '../../operations/operation.js';
 import { cancelOrder, createOrder, fulfillOrder, updateOrder } from './operations.js';
 
-builder.prismaObject('Order', {
-  description: 'An order. amount is the sum of its items in minor units of currency.',
-  fields: (t) => ({
-    ...scalarExposures(t, 'Order'),
-    customer: t.relation('customer', { nullable: true, query: guardedRelation('customers') }),
-    // createOrder takes at most 1000 items; the bound feeds the row limit of nested lists
-    items: t.relation('items', { query: { orderBy: { position: 'asc' } }, extensions: { maxItems: 1000 } }),
-  }),
-});
+export function registerOrdersGraphQL(): void {
+  builder.prismaObject('Order', {
+    description: 'An order. amount is the sum of its items in minor units of currency.',
+    fields: (t) => ({
+      ...scalarExposures(t, 'Order'),
+      customer: t.relation('customer', { nullable: true, query: guardedRelation('customers') }),
+      // createOrder takes at most 1000 items; the bound feeds the row limit of nested lists
+      items: t.relation('items', { query: { orderBy: { position: 'asc' } }, extensions: { maxItems: 1000 } }),
+    }),
+  });
 
-builder.prismaObject('OrderItem', {
-  description: 'A line of an order',
-  fields: (t) => ({
-    ...scalarExposures(t, 'OrderItem'),
-    product: t.relation('product', { nullable: true, query: guardedRelation('products') }),
-  }),
-});
+  builder.prismaObject('OrderItem', {
+    description: 'A line of an order',
+    fields: (t) => ({
+      ...scalarExposures(t, 'OrderItem'),
+      product: t.relation('product', { nullable: true, query: guardedRelation('products') }),
+    }),
+  });
 
-listAndGet('Order', 'orders', 'order', 'orders');
-mutationField('createOrder', createOrder);
-mutationField('updateOrder', updateOrder, { byId: true, inputRequired: true });
-mutationField('fulfillOrder', fulfillOrder, { byId: true });
-mutationField('cancelOrder', cancelOrder, { byId: true });
+  listAndGet('Order', 'orders', 'order', 'orders');
+  mutationField('createOrder', createOrder);
+  mutationField('updateOrder', updateOrder, { byId: true, inputRequired: true });
+  mutationField('fulfillOrder', fulfillOrder, { byId: true });
+  mutationField('cancelOrder', cancelOrder, { byId: true });
 
-// orderUpdated(where): the order after every change to it (created, updated, fulfilled,
-// cancelled) that matches `where`, read back from the database so that relation filters
-// and nested selections behave exactly as in queries.
-builder.subscriptionField('orderUpdated', (t) =>
-  t.prismaField({
-    type: 'Order',
-    nullable: true,
-    description: 'The order after each change that leaves it matching `where`',
-    args: { where: t.arg({ type: boolExp('Order') }) },
-    subscribe: (_root, args, ctx) => {
-      authorize(ctx.principal, 'orders:read');
-      const where = toPrismaWhere('Order', args.where, 'where', readableBy(ctx));
-      return pipe(
-        accountEvents(ctx),
-        // every change emits order.updated (status moves add order.shipped etc.): one yield per change
-        filter((m: BusMessage) => m.event.type === 'order.created' || m.event.type === 'order.updated'),
-        map(async (m: BusMessage) => {
-          const id = String(m.event.data.object.id);
-          const found = await ctx.services.db.prisma.order.findFirst({ where: scopedWhere(scopeOf(ctx), { AND: [{ id }, where] }), select: { id: true } });
-          return found ? id : null;
-        }),
-        filter((id: string | null) => id !== null),
-      );
-    },
-    resolve: (query, id, _args, ctx) => ctx.services.db.prisma.order.findUnique({ ...query, where: { id: id as unknown as string } }),
-  }),
-);
+  // orderUpdated(where): the order after every change to it (created, updated, fulfilled,
+  // cancelled) that matches `where`, read back from the database so that relation filters
+  // and nested selections behave exactly as in queries.
+  builder.subscriptionField('orderUpdated', (t) =>
+    t.prismaField({
+      type: 'Order',
+      nullable: true,
+      description: 'The order after each change that leaves it matching `where`',
+      args: { where: t.arg({ type: boolExp('Order') }) },
+      subscribe: (_root, args, ctx) => {
+        authorize(ctx.principal, 'orders:read');
+        const where = toPrismaWhere('Order', args.where, 'where', readableBy(ctx));
+        return pipe(
+          ctx.services.bus.subscribe(ctx.principal.accountId, ctx.principal.livemode),
+          // every change emits order.updated (status moves add order.shipped etc.): one yield per change
+          filter((m: BusMessage) => m.event.type === 'order.created' || m.event.type === 'order.updated'),
+          map(async (m: BusMessage) => {
+            const id = String(m.event.data.object.id);
+            const found = await ctx.services.db.prisma.order.findFirst({ where: scopedWhere(scopeOf(ctx), { AND: [{ id }, where] }), select: { id: true } });
+            return found ? id : null;
+          }),
+          filter((id: string | null) => id !== null),
+        );
+      },
+      resolve: (query, id, _args, ctx) => ctx.services.db.prisma.order.findUnique({ ...query, where: { id: id as unknown as string } }),
+    }),
+  );
+}

@@ -1,0 +1,16 @@
+// Customers of the merchant.
+import { defineModule } from '../module.js';
+import { registerResource } from '../../rest/resources.js';
+import { registerCustomersGraphQL } from './graphql.js';
+import { createCustomer, updateCustomer } from './operations.js';
+
+export const customersModule = defineModule({
+  name: 'customers',
+  permissions: { customers: ['read', 'create', 'update'] },
+  // the spec's customer group: deletion and subscriptions come with their areas
+  events: ['customer.created', 'customer.updated', 'customer.deleted', 'customer.subscription.created', 'customer.subscription.cancelled'],
+  graphql: registerCustomersGraphQL,
+  rest(app, deps) {
+    registerResource(app, deps, { path: '/v1/customers', model: 'Customer', resource: 'customers', create: createCustomer, update: updateCustomer });
+  },
+});

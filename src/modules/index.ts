@@ -1,0 +1,17 @@
+// The areas of the server. The app, the GraphQL schema, the permission and event
+// catalogues and the background work iterate this list; adding an area is a folder and a
+// line here.
+import type { AppModule } from './module.js';
+import { eventsModule } from './events/index.js';
+import { customersModule } from './customers/index.js';
+import { productsModule } from './products/index.js';
+import { ordersModule } from './orders/index.js';
+import { decisionsModule } from './decisions/index.js';
+
+export const MODULES: readonly AppModule[] = [
+  eventsModule,
+  customersModule,
+  productsModule,
+  ordersModule,
+  decisionsModule,
+];

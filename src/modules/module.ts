@@ -1,0 +1,51 @@
+// What an area of the API is to the rest of the server: one object per area, exported from
+// src/modules/<area>/index.ts and named once in src/modules/index.ts. The app, the GraphQL
+// schema, the permission and event catalogues and background work all iterate that list,
+// so adding an area never touches the assembly.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ApiError } from '../errors.js';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { KeyAuthenticator } from '../auth/keys.js';
+import type { Services } from '../operations/operation.js';
+import type { RestDeps } from '../rest/context.js';
+
+/** What a module's REST routes are given. */
+export interface ModuleRestDeps extends RestDeps {
+  config: Config;
+  auth: KeyAuthenticator;
+}
+
+/** What a module's background work is given. */
+export interface ModuleRuntime {
+  services: Services;
+  config: Config;
+  logger: Logger;
+}
+
+/** Stops background work; resolves when it has stopped. */
+export type Stop = () => Promise<void> | void;
+
+export interface AppModule {
+  /** the area's name, as its folder */
+  name: string;
+  /** permission resources and their actions (`orders` -> read, create, ...): the permission catalogue */
+  permissions?: Record<string, readonly string[]>;
+  /** event types the area emits: the event catalogue (webhook subscriptions, `events(types:)`) */
+  events?: readonly string[];
+  /** registers the area's GraphQL types and fields on the shared builder (called once) */
+  graphql?(): void;
+  /** registers the area's HTTP routes */
+  rest?(app: FastifyInstance, deps: ModuleRestDeps): void;
+  /**
+   * Errors the router raises before any route of the area runs (a malformed path under its
+   * prefix), for an area that answers in an error shape of its own.
+   */
+  routerErrors?: { prefix: string; send(reply: FastifyReply, err: ApiError): FastifyReply };
+  /** starts the area's background work after the database is open; returns how to stop it */
+  start?(runtime: ModuleRuntime): Stop;
+}
+
+export function defineModule(m: AppModule): AppModule {
+  return m;
+}
