@@ -24,11 +24,22 @@ const schema = z.object({
   SVC_RATE_TOTAL: z.coerce.number().int().min(1).default(30),
   SVC_MAX_CONCURRENT: z.coerce.number().int().min(1).default(4),
   SVC_RUN_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** how long a webhook endpoint has to answer an attempt */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  /** multiplies every retry delay and the 3-day disabling rule (tests and demos run the schedule in seconds) */
+  WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1000).default(1),
+  /** deliveries to loopback, private, link-local and metadata addresses; default: allowed outside production */
+  WEBHOOK_ALLOW_PRIVATE: bool.optional(),
+  /** attempts in flight at once, in all, and to one endpoint */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(256),
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
+  /** events are kept this many days, then purged with their deliveries */
+  EVENT_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(30),
   /** print the first-start sandbox key; off in tests that start many servers */
   PRINT_SANDBOX_KEY: bool.default(true),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string };
+export type Config = z.infer<typeof schema> & { dataDir: string; webhookAllowPrivate: boolean };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -36,5 +47,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: resolve(parsed.data.DATA_DIR) };
+  return {
+    ...parsed.data,
+    dataDir: resolve(parsed.data.DATA_DIR),
+    webhookAllowPrivate: parsed.data.WEBHOOK_ALLOW_PRIVATE ?? parsed.data.NODE_ENV !== 'production',
+  };
 }

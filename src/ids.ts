@@ -14,6 +14,9 @@ export const ID_PREFIX = {
   orderItem: 'li',
   event: 'evt',
   request: 'req',
+  webhookEndpoint: 'we',
+  webhookDelivery: 'wdl',
+  webhookAttempt: 'wat',
 } as const;
 
 export function newId(prefix: string, now = Date.now()): string {

@@ -60,7 +60,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     logger.warn('SVC_ENCRYPTION_KEY is unset: decision records are sealed with a key in DATA_DIR; replicas sharing this database must share SVC_ENCRYPTION_KEY');
   }
   const stopIdempotencyPurge = startIdempotencyPurge(db.prisma, (err) => logger.warn({ err }, 'purging expired idempotency records failed; the next round retries'));
-  const services = { db, bus, apiVersion: config.API_VERSION, decisions };
+  // one master key (SVC_ENCRYPTION_KEY or DATA_DIR/svc-record.key), a derived key per purpose
+  const secrets = loadRecordCipher(config.SVC_ENCRYPTION_KEY, config.dataDir, 'webhook-secret').cipher;
+  const services = { db, bus, apiVersion: config.API_VERSION, decisions, secrets, deliveryWake: new Set<() => void>() };
   const { app, close } = await buildApp({ config, services, logger, probeBroker });
   const stopModules = MODULES.flatMap((m) => (m.start ? [m.start({ services, config, logger })] : []));
   const sandboxKey = await bootstrapSandbox(db.prisma);

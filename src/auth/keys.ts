@@ -182,6 +182,13 @@ export class KeyAuthenticator {
   }
 }
 
+/**
+ * Resources a publishable key never reaches, not even to read: webhook endpoints (their URLs
+ * and the delivery log are the merchant's server side) and events (every resource's full
+ * representation, as a stream).
+ */
+const SERVER_SIDE_RESOURCES = new Set(['webhooks', 'events']);
+
 /** Throws the spec's 403 unless the principal may do `needed` (`resource:action`). */
 export function authorize(principal: Principal, needed: string): void {
   if (principal.type === 'svc') {
@@ -190,6 +197,9 @@ export function authorize(principal: Principal, needed: string): void {
   }
   if (needed.startsWith('svc:')) {
     throw new ApiError('RESOURCE_ACCESS_DENIED', 'The decision service takes a svc_ key in X-Svc-Api-Key', { required: needed });
+  }
+  if (principal.type === 'publishable' && SERVER_SIDE_RESOURCES.has(needed.split(':')[0])) {
+    throw new ApiError('RESOURCE_ACCESS_DENIED', 'Publishable keys (pk_) cannot reach webhooks or events: use a secret or restricted key on your server', { required: needed, key_type: 'publishable' });
   }
   if (principal.type === 'publishable' && !needed.endsWith(':read')) {
     throw new ApiError('RESOURCE_ACCESS_DENIED', 'Publishable keys (pk_) are read-only', { required: needed, key_type: 'publishable' });

@@ -17,9 +17,54 @@ export interface ModelInfo {
   fields: Map<string, FieldInfo>;
 }
 
+// Two annotations in prisma/schema.prisma's doc comments say what the public API may see:
+// `/// @resource orders` on a model makes it public, guarded by that permission resource;
+// `/// @internal` on a field hides it from every door (filters, sorting, representations,
+// GraphQL). They are stripped from the descriptions GraphQL shows (publicDatamodel()).
+const ANNOTATION = /^@(resource|internal)\b(.*)$/;
+
+function annotations(doc: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of (doc ?? '').split('\n')) {
+    const m = ANNOTATION.exec(line.trim());
+    if (m) out.set(m[1], m[2].trim());
+  }
+  return out;
+}
+
+let resourceOf: Map<string, string> | undefined;
+
+/** The permission resource (`<resource>:<action>`) that guards each public model. */
+export function resourceOfModel(model: string): string | undefined {
+  if (!resourceOf) {
+    resourceOf = new Map();
+    for (const [name, m] of Object.entries(getDatamodel().datamodel.models)) {
+      const resource = annotations((m as { documentation?: string }).documentation).get('resource');
+      if (resource) resourceOf.set(name, resource);
+    }
+  }
+  return resourceOf.get(model);
+}
+
 /** Models reachable through the public API. */
-export const PUBLIC_MODELS = ['Customer', 'Product', 'Order', 'OrderItem'] as const;
-export type PublicModel = (typeof PUBLIC_MODELS)[number];
+export function isPublicModel(model: string): boolean {
+  return resourceOfModel(model) !== undefined;
+}
+
+/** The datamodel with the annotation lines taken out of its doc comments, for GraphQL descriptions. */
+export function publicDatamodel(): ReturnType<typeof getDatamodel> {
+  const dm = getDatamodel();
+  const clean = (doc: string | undefined) => {
+    if (doc === undefined) return undefined;
+    const kept = doc.split('\n').filter((l) => !ANNOTATION.test(l.trim())).join('\n').trim();
+    return kept || undefined;
+  };
+  for (const m of Object.values(dm.datamodel.models) as unknown as { documentation?: string; fields: { documentation?: string }[] }[]) {
+    m.documentation = clean(m.documentation);
+    for (const f of m.fields) f.documentation = clean(f.documentation);
+  }
+  return dm;
+}
 
 /** Tenant columns: every query sets them itself; callers never filter, sort or see them. */
 const HIDDEN_FIELDS = new Set(['accountId', 'account', 'livemode']);
@@ -33,8 +78,8 @@ export function modelInfo(name: string): ModelInfo {
   if (!raw) throw new Error(`unknown model ${name}`);
   const fields = new Map<string, FieldInfo>();
   for (const f of raw.fields) {
-    if (HIDDEN_FIELDS.has(f.name)) continue;
-    if (f.kind === 'object' && !(PUBLIC_MODELS as readonly string[]).includes(f.type)) continue;
+    if (HIDDEN_FIELDS.has(f.name) || annotations((f as { documentation?: string }).documentation).has('internal')) continue;
+    if (f.kind === 'object' && !isPublicModel(f.type)) continue;
     if (f.kind !== 'scalar' && f.kind !== 'object') continue;
     fields.set(f.name, { name: f.name, kind: f.kind, type: f.type, nullable: !f.isRequired, isList: f.isList });
   }
@@ -77,6 +122,3 @@ export function scalarFields(model: string): FieldInfo[] {
 export function relationFields(model: string): FieldInfo[] {
   return [...modelInfo(model).fields.values()].filter((f) => f.kind === 'object');
 }
-
-/** The permission resource (`<resource>:<action>`) that guards each public model. */
-export const RESOURCE_OF: Record<PublicModel, string> = { Customer: 'customers', Product: 'products', Order: 'orders', OrderItem: 'orders' };

@@ -4,8 +4,7 @@ import SchemaBuilder from '@pothos/core';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import { GraphQLError, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
 import type PrismaTypes from '../generated/pothos-types.js';
-import { getDatamodel } from '../generated/pothos-types.js';
-import { dateInRange } from '../db/models.js';
+import { dateInRange, publicDatamodel } from '../db/models.js';
 import type { Principal } from '../auth/keys.js';
 import type { CallContext, Services } from '../operations/operation.js';
 
@@ -34,7 +33,7 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   prisma: {
     client: (ctx) => ctx.services.db.prisma as never,
-    dmmf: getDatamodel(),
+    dmmf: publicDatamodel(),
     exposeDescriptions: true,
     filterConnectionTotalCount: true,
     onUnusedQuery: null,

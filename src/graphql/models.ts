@@ -2,7 +2,7 @@
 // Hasura-style list queries, by-id lookups and mutations bound to domain operations.
 import { ApiError } from '../errors.js';
 import { authorize, canReadResource } from '../auth/keys.js';
-import { RESOURCE_OF, scalarFields, type PublicModel } from '../db/models.js';
+import { resourceOfModel, scalarFields } from '../db/models.js';
 import { toPrismaOrderBy, toPrismaWhere, type CanRead } from '../db/where.js';
 import { leanFindById, leanFindMany } from '../db/lean-read.js';
 import { executeMutation, scopedWhere, type MutationOperation, type Scope } from '../operations/operation.js';
@@ -20,7 +20,7 @@ export const OFFSET_MAX = 10_000;
 
 /** Which related models the caller may filter, sort or read through (their resource's read permission). */
 export function readableBy(ctx: GraphQLContext): CanRead {
-  return (model) => canReadResource(ctx.principal, RESOURCE_OF[model as PublicModel] ?? model);
+  return (model) => canReadResource(ctx.principal, resourceOfModel(model) ?? model);
 }
 
 /**

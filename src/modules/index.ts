@@ -7,11 +7,13 @@ import { customersModule } from './customers/index.js';
 import { productsModule } from './products/index.js';
 import { ordersModule } from './orders/index.js';
 import { decisionsModule } from './decisions/index.js';
+import { webhooksModule } from './webhooks/index.js';
 
 export const MODULES: readonly AppModule[] = [
   eventsModule,
   customersModule,
   productsModule,
   ordersModule,
+  webhooksModule,
   decisionsModule,
 ];

@@ -1,5 +1,6 @@
 // Input rules shared by the domain areas: currencies, metadata, amounts.
 import { z } from 'zod';
+import { ApiError } from '../errors.js';
 
 /** ISO 4217 code, any case in; lowercase out (the spec's representation). */
 export const currency = z
@@ -17,11 +18,20 @@ export const metadataPatch = z
   .record(z.string().min(1).max(40), z.string().max(500).nullable())
   .refine((m) => Object.keys(m).length <= 50, 'at most 50 keys');
 
+export const METADATA_MAX_KEYS = 50;
+
+/** The metadata after an update; the merged result obeys the same limits as a new one. */
 export function mergeMetadata(current: unknown, patch: Record<string, string | null> | undefined): Record<string, string> {
   const out = { ...((current as Record<string, string>) ?? {}) };
   for (const [k, v] of Object.entries(patch ?? {})) {
     if (v === null || v === '') delete out[k];
     else out[k] = v;
+  }
+  const keys = Object.keys(out).length;
+  if (keys > METADATA_MAX_KEYS) {
+    throw ApiError.validation([{
+      field: 'metadata', message: `the update would leave ${keys} keys; at most ${METADATA_MAX_KEYS} (remove keys by setting them to '' or null)`, expected: `at most ${METADATA_MAX_KEYS} keys`,
+    }]);
   }
   return out;
 }

@@ -7,8 +7,9 @@ import { ApiError, textFaults, type ErrorCode, type FieldError } from '../errors
 import { authorize, type Principal } from '../auth/keys.js';
 import type { Database, Prisma } from '../db/client.js';
 import type { EventBus, EventEnvelope } from '../events/bus.js';
+import { newEvent, publishEvents, recordEvents, type DeliveryWake } from '../events/outbox.js';
 import type { DecisionService } from '../decision/service/service.js';
-import { ID_PREFIX, newId } from '../ids.js';
+import type { RecordCipher } from '../decision/service/crypto.js';
 import { present } from '../representation.js';
 
 export type Tx = Parameters<Parameters<Prisma['$transaction']>[0]>[0];
@@ -18,6 +19,10 @@ export interface Services {
   bus: EventBus;
   apiVersion: string;
   decisions: DecisionService;
+  /** seals secrets the server must be able to read back (webhook signing secrets) */
+  secrets: RecordCipher;
+  /** told after a commit that made webhook deliveries */
+  deliveryWake: Set<DeliveryWake>;
 }
 
 /** Who is calling and on which data: every query is scoped by accountId and livemode. */
@@ -41,7 +46,15 @@ export interface MutationOperation<I, R extends { id: string }> {
   input: z.ZodType<I>;
   /** the model of the returned row, for its representation */
   model: string;
-  run(tx: Tx, scope: Scope, input: I, emit: Emit): Promise<R>;
+  /** `services` for what a rule needs beyond the database (the secrets cipher) */
+  run(tx: Tx, scope: Scope, input: I, emit: Emit, services: Services): Promise<R>;
+  /** the response body, when it is not the model's representation of the row (a deletion) */
+  represent?(row: R): Record<string, unknown>;
+  /**
+   * Fields shown in the first response only (a new signing secret): never recorded for an
+   * idempotent replay, so a replay answers without them.
+   */
+  reveal?(row: R): Record<string, unknown>;
 }
 
 export function defineMutation<I, R extends { id: string }>(op: MutationOperation<I, R>): MutationOperation<I, R> {
@@ -55,6 +68,8 @@ export interface MutationResult {
   /** that representation serialized, exactly as recorded for idempotent replay */
   json: string;
   replayed: boolean;
+  /** the operation's one-time fields (see MutationOperation.reveal); absent on a replay */
+  reveal?: Record<string, unknown>;
 }
 
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -129,6 +144,7 @@ export async function executeMutation<I, R extends { id: string }>(
   const scope: Scope = { accountId: principal.accountId, livemode: principal.livemode };
   const prisma = services.db.prisma;
   const events: EventEnvelope[] = [];
+  let deliveries = 0;
 
   const run = async (tx: Tx): Promise<MutationResult> => {
     if (idempotencyKey !== undefined) {
@@ -151,29 +167,13 @@ export async function executeMutation<I, R extends { id: string }>(
       }
     }
     const input = parseInput(op.input, rawInput);
+    const origin = { requestId, idempotencyKey: idempotencyKey ?? null, apiVersion: services.apiVersion, livemode: scope.livemode };
     const emit: Emit = (type, model, row, previous) => {
-      events.push({
-        id: newId(ID_PREFIX.event),
-        object: 'event',
-        type,
-        created: Math.floor(Date.now() / 1000),
-        livemode: scope.livemode,
-        data: { object: present(model, row), ...(previous ? { previous_attributes: previous } : {}) },
-        request: { id: requestId, idempotency_key: idempotencyKey ?? null },
-        pending_webhooks: 0,
-        api_version: services.apiVersion,
-      });
+      events.push(newEvent(type, present(model, row), origin, previous));
     };
-    const row = await op.run(tx, scope, input, emit);
-    if (events.length) {
-      await tx.event.createMany({
-        data: events.map((e) => ({
-          id: e.id, accountId: scope.accountId, livemode: e.livemode, type: e.type, data: e.data as object,
-          requestId, idempotencyKey: idempotencyKey ?? null, apiVersion: e.api_version, createdAt: new Date(e.created * 1000),
-        })),
-      });
-    }
-    const body = present(op.model, row as unknown as Record<string, unknown>);
+    const row = await op.run(tx, scope, input, emit, services);
+    deliveries = await recordEvents(tx, scope.accountId, events);
+    const body = op.represent ? op.represent(row) : present(op.model, row as unknown as Record<string, unknown>);
     const json = JSON.stringify(body);
     if (idempotencyKey !== undefined) {
       await tx.idempotencyRecord.update({
@@ -181,7 +181,8 @@ export async function executeMutation<I, R extends { id: string }>(
         data: { state: 'completed', responseStatus: op.name.endsWith('.create') ? 201 : 200, responseBody: json },
       });
     }
-    return { id: row.id, body, json, replayed: false };
+    const reveal = op.reveal?.(row);
+    return { id: row.id, body, json, replayed: false, ...(reveal ? { reveal } : {}) };
   };
 
   let result: MutationResult;
@@ -201,7 +202,7 @@ export async function executeMutation<I, R extends { id: string }>(
     }
     throw err;
   }
-  for (const event of events) services.bus.publish(scope.accountId, event);
+  publishEvents(services, scope.accountId, events, deliveries);
   return result;
 }
 

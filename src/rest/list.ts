@@ -340,6 +340,7 @@ export interface ListPage {
 /** Runs a REST list: filters, keyset or offset pagination, total count, representation. */
 export async function listResource(
   db: Pick<Database, 'prisma'> & LeanDatabase, model: string, scope: Scope, query: Query, baseInclude: Record<string, unknown>, canRead?: CanRead,
+  opts: { where?: Record<string, unknown>; represent?: (row: Record<string, unknown>) => Record<string, unknown> } = {},
 ): Promise<ListPage> {
   assertStorableText(query);
   const faults: FieldError[] = [];
@@ -350,7 +351,8 @@ export async function listResource(
   const keys = parseSort(model, query);
   const filters = toPrismaWhere(model, parseFilters(model, query), 'where', canRead);
   const search = searchWhere(model, query);
-  const filter = scopedWhere(scope, search ? { AND: [filters, search] } : filters);
+  const conditions = [filters, ...(opts.where ? [opts.where] : []), ...(search ? [search] : [])];
+  const filter = scopedWhere(scope, conditions.length > 1 ? { AND: conditions } : filters);
   const include = parseExpand(model, query, baseInclude, canRead);
   const fields = parseFields(model, query);
   const delegate = (db.prisma as unknown as Record<string, { findMany: Function; count: Function; findFirst: Function }>)[model[0].toLowerCase() + model.slice(1)];
@@ -403,7 +405,7 @@ export async function listResource(
   }
   return {
     object: 'list',
-    data: pageRows.map((r) => pickFields(present(model, r), fields)),
+    data: pageRows.map((r) => pickFields(opts.represent ? opts.represent(r) : present(model, r), fields)),
     pagination: {
       has_more: more, // more rows in the direction of travel
       next_cursor: hasNext && last ? encodeCursor({ s: signature, v: rowValues(last, keys), d: 'n' }) : null,

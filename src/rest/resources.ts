@@ -1,9 +1,9 @@
 // Binds a model's operations to REST routes in one declaration: list (GET /v1/x and
 // /v1/x/list), create (POST /v1/x and /v1/x/create), retrieve, update (PATCH), actions.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, textFaults, type FieldError } from '../errors.js';
 import { authorize, canReadResource, type Principal } from '../auth/keys.js';
-import { RESOURCE_OF, type PublicModel } from '../db/models.js';
+import { resourceOfModel } from '../db/models.js';
 import type { CanRead } from '../db/where.js';
 import { executeMutation, scopedWhere, type MutationOperation } from '../operations/operation.js';
 import { present, snake } from '../representation.js';
@@ -22,6 +22,10 @@ export interface ResourceRoutes {
   include?: Record<string, unknown>;
   create?: AnyOp;
   update?: AnyOp;
+  /** how updates are sent: PATCH by default; PUT where the spec says so (webhooks) */
+  updateMethods?: ('PATCH' | 'PUT')[];
+  /** DELETE /v1/x/{id} */
+  remove?: AnyOp;
   actions?: Record<string, AnyOp>;
 }
 
@@ -39,7 +43,8 @@ function bodyFaults(body: unknown): FieldError[] {
   return textFaults(body, '', { index: (path, i) => `${path}[${i}]`, maxDepth: MAX_BODY_DEPTH });
 }
 
-function bodyObject(req: FastifyRequest): Record<string, unknown> {
+/** A REST body as an operation's input: an object, checked for unstorable text, camelCased. */
+export function bodyObject(req: FastifyRequest): Record<string, unknown> {
   const body = req.body;
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body)) {
@@ -50,17 +55,28 @@ function bodyObject(req: FastifyRequest): Record<string, unknown> {
   return camelizeBody(body) as Record<string, unknown>;
 }
 
-async function run(req: FastifyRequest, deps: RestDeps, op: AnyOp, input: Record<string, unknown>) {
+/** Runs an operation for a REST request: errors in REST spelling, one-time fields in the first answer only. */
+export async function runOperation(req: FastifyRequest, reply: FastifyReply, deps: RestDeps, op: AnyOp, input: Record<string, unknown>) {
+  let result;
   try {
-    return await executeMutation(op, await callContext(req, deps), input);
+    result = await executeMutation(op, await callContext(req, deps), input);
   } catch (err) {
     throw err instanceof ApiError ? restError(err) : err;
   }
+  if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+  return result.reveal ? { ...result.body, ...result.reveal } : result.body;
+}
+
+/** The operation's input from a body and the `{id}` of the path (which the body may not name). */
+function withPathId(req: FastifyRequest): Record<string, unknown> {
+  const body = bodyObject(req);
+  if ('id' in body) throw ApiError.validation([{ field: 'id', message: 'id is read-only; it comes from the path' }]);
+  return { ...body, id: (req.params as { id: string }).id };
 }
 
 /** Related models (expansions, relation filters) need their own resource's read permission. */
 function readable(principal: Principal): CanRead {
-  return (model) => canReadResource(principal, RESOURCE_OF[model as PublicModel] ?? model);
+  return (model) => canReadResource(principal, resourceOfModel(model) ?? model);
 }
 
 export function registerResource(app: FastifyInstance, deps: RestDeps, r: ResourceRoutes) {
@@ -94,33 +110,25 @@ export function registerResource(app: FastifyInstance, deps: RestDeps, r: Resour
 
   if (r.create) {
     const create = r.create;
-    const handler = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
-      const result = await run(req, deps, create, bodyObject(req));
-      if (result.replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.status(201).send(result.body);
-    };
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => reply.status(201).send(await runOperation(req, reply, deps, create, bodyObject(req)));
     app.post(r.path, handler);
     app.post(`${r.path}/create`, handler);
   }
 
   if (r.update) {
     const update = r.update;
-    app.patch(`${r.path}/:id`, async (req, reply) => {
-      const body = bodyObject(req);
-      if ('id' in body) throw ApiError.validation([{ field: 'id', message: 'id is read-only; it comes from the path' }]);
-      const result = await run(req, deps, update, { ...body, id: (req.params as { id: string }).id });
-      if (result.replayed) reply.header('Idempotent-Replayed', 'true');
-      return result.body;
-    });
+    for (const method of r.updateMethods ?? ['PATCH']) {
+      app.route({ method, url: `${r.path}/:id`, handler: (req, reply) => runOperation(req, reply, deps, update, withPathId(req)) });
+    }
+  }
+
+  if (r.remove) {
+    const remove = r.remove;
+    // a DELETE has no body: only the path says what goes
+    app.delete(`${r.path}/:id`, (req, reply) => runOperation(req, reply, deps, remove, { id: (req.params as { id: string }).id }));
   }
 
   for (const [action, op] of Object.entries(r.actions ?? {})) {
-    app.post(`${r.path}/:id/${action}`, async (req, reply) => {
-      const body = bodyObject(req);
-      if ('id' in body) throw ApiError.validation([{ field: 'id', message: 'id is read-only; it comes from the path' }]);
-      const result = await run(req, deps, op, { ...body, id: (req.params as { id: string }).id });
-      if (result.replayed) reply.header('Idempotent-Replayed', 'true');
-      return result.body;
-    });
+    app.post(`${r.path}/:id/${action}`, (req, reply) => runOperation(req, reply, deps, op, withPathId(req)));
   }
 }

@@ -70,6 +70,13 @@ export type CreateProductInput = {
   sku?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type CreateWebhookEndpointInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  events: Array<Scalars['String']['input']>;
+  metadata?: InputMaybe<Scalars['JSON']['input']>;
+  url: Scalars['String']['input'];
+};
+
 /** A customer of the merchant */
 export type Customer = {
   __typename?: 'Customer';
@@ -181,6 +188,12 @@ export type DecisionScenario = {
   note?: Maybe<Scalars['String']['output']>;
 };
 
+export type DeletedWebhookEndpoint = {
+  __typename?: 'DeletedWebhookEndpoint';
+  deleted: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+};
+
 /** An event (envelope variant A); `envelope` is the exact JSON a webhook receives */
 export type Event = {
   __typename?: 'Event';
@@ -238,12 +251,16 @@ export type Mutation = {
   createCustomer: Customer;
   createOrder: Order;
   createProduct: Product;
+  createWebhookEndpoint: WebhookEndpointWithSecret;
+  deleteWebhookEndpoint: DeletedWebhookEndpoint;
   fulfillOrder: Order;
+  rotateWebhookSecret: WebhookEndpointWithSecret;
   /** Runs a decision (REST: POST /api/svc/decisions). Needs a svc_ key and an Idempotency-Key (header or argument). */
   runDecision: DecisionRun;
   updateCustomer: Customer;
   updateOrder: Order;
   updateProduct: Product;
+  updateWebhookEndpoint: WebhookEndpoint;
 };
 
 
@@ -268,9 +285,25 @@ export type MutationCreateProductArgs = {
 };
 
 
+export type MutationCreateWebhookEndpointArgs = {
+  input: CreateWebhookEndpointInput;
+};
+
+
+export type MutationDeleteWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationFulfillOrderArgs = {
   id: Scalars['ID']['input'];
   input?: InputMaybe<FulfillOrderInput>;
+};
+
+
+export type MutationRotateWebhookSecretArgs = {
+  id: Scalars['ID']['input'];
+  input?: InputMaybe<RotateWebhookSecretInput>;
 };
 
 
@@ -295,6 +328,12 @@ export type MutationUpdateOrderArgs = {
 export type MutationUpdateProductArgs = {
   id: Scalars['ID']['input'];
   input: UpdateProductInput;
+};
+
+
+export type MutationUpdateWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateWebhookEndpointInput;
 };
 
 /** An order. amount is the sum of its items in minor units of currency. */
@@ -463,6 +502,11 @@ export type Query = {
   product?: Maybe<Product>;
   /** Product rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   products: Array<Product>;
+  /** An endpoint's deliveries, newest first unless order_by says otherwise; limit at most 100 */
+  webhookDeliveries: Array<WebhookDelivery>;
+  webhookEndpoint?: Maybe<WebhookEndpoint>;
+  /** WebhookEndpoint rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  webhookEndpoints: Array<WebhookEndpoint>;
 };
 
 
@@ -507,6 +551,32 @@ export type QueryProductsArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
   order_by?: InputMaybe<Array<ProductOrderBy>>;
   where?: InputMaybe<ProductBoolExp>;
+};
+
+
+export type QueryWebhookDeliveriesArgs = {
+  endpoint: Scalars['ID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<WebhookDeliveryOrderBy>>;
+  where?: InputMaybe<WebhookDeliveryBoolExp>;
+};
+
+
+export type QueryWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryWebhookEndpointsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<WebhookEndpointOrderBy>>;
+  where?: InputMaybe<WebhookEndpointBoolExp>;
+};
+
+export type RotateWebhookSecretInput = {
+  expiresInSeconds?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type RunDecisionInput = {
@@ -581,4 +651,151 @@ export type UpdateProductInput = {
   name?: InputMaybe<Scalars['String']['input']>;
   price?: InputMaybe<Scalars['Int']['input']>;
   sku?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UpdateWebhookEndpointInput = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  debug?: InputMaybe<Scalars['Boolean']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  metadata?: InputMaybe<Scalars['JSON']['input']>;
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One HTTP attempt of a delivery */
+export type WebhookAttempt = {
+  __typename?: 'WebhookAttempt';
+  attemptedAt: Scalars['DateTime']['output'];
+  deliveryId: Scalars['String']['output'];
+  /** why no response arrived (timeout, blocked_address, connection_refused, ...); null when one did */
+  error?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  latencyMs: Scalars['Int']['output'];
+  number: Scalars['Int']['output'];
+  /** succeeded or failed */
+  outcome: Scalars['String']['output'];
+  /** HTTP status received; null when no response arrived */
+  responseStatus?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Boolean expression to filter WebhookAttempt rows (Hasura style) */
+export type WebhookAttemptBoolExp = {
+  _and?: InputMaybe<Array<WebhookAttemptBoolExp>>;
+  _not?: InputMaybe<WebhookAttemptBoolExp>;
+  _or?: InputMaybe<Array<WebhookAttemptBoolExp>>;
+  attemptedAt?: InputMaybe<DateTimeComparisonExp>;
+  delivery?: InputMaybe<WebhookDeliveryBoolExp>;
+  deliveryId?: InputMaybe<StringComparisonExp>;
+  error?: InputMaybe<StringComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  latencyMs?: InputMaybe<IntComparisonExp>;
+  number?: InputMaybe<IntComparisonExp>;
+  outcome?: InputMaybe<StringComparisonExp>;
+  responseStatus?: InputMaybe<IntComparisonExp>;
+};
+
+/** One event sent to one endpoint, until it succeeds or its retries run out */
+export type WebhookDelivery = {
+  __typename?: 'WebhookDelivery';
+  /** attempts made, manual ones included */
+  attemptCount: Scalars['Int']['output'];
+  attempts: Array<WebhookAttempt>;
+  createdAt: Scalars['DateTime']['output'];
+  endpointId: Scalars['String']['output'];
+  eventId: Scalars['String']['output'];
+  eventType: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** when the next attempt is due; while one is in flight, when it is taken to be lost; null once finished */
+  nextAttemptAt?: Maybe<Scalars['DateTime']['output']>;
+  /** pending (waiting or in flight), succeeded or failed */
+  status: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Boolean expression to filter WebhookDelivery rows (Hasura style) */
+export type WebhookDeliveryBoolExp = {
+  _and?: InputMaybe<Array<WebhookDeliveryBoolExp>>;
+  _not?: InputMaybe<WebhookDeliveryBoolExp>;
+  _or?: InputMaybe<Array<WebhookDeliveryBoolExp>>;
+  attemptCount?: InputMaybe<IntComparisonExp>;
+  /** matches when any attempts matches */
+  attempts?: InputMaybe<WebhookAttemptBoolExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  endpoint?: InputMaybe<WebhookEndpointBoolExp>;
+  endpointId?: InputMaybe<StringComparisonExp>;
+  eventId?: InputMaybe<StringComparisonExp>;
+  eventType?: InputMaybe<StringComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  nextAttemptAt?: InputMaybe<DateTimeComparisonExp>;
+  status?: InputMaybe<StringComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** Ordering of WebhookDelivery rows; list several for tie-breaks */
+export type WebhookDeliveryOrderBy = {
+  attemptCount?: InputMaybe<OrderBy>;
+  createdAt?: InputMaybe<OrderBy>;
+  endpoint?: InputMaybe<WebhookEndpointOrderBy>;
+  endpointId?: InputMaybe<OrderBy>;
+  eventId?: InputMaybe<OrderBy>;
+  eventType?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  nextAttemptAt?: InputMaybe<OrderBy>;
+  status?: InputMaybe<OrderBy>;
+  updatedAt?: InputMaybe<OrderBy>;
+};
+
+/** A URL that receives the events of your account and mode. Its secret is shown only when made (create, rotate). */
+export type WebhookEndpoint = {
+  __typename?: 'WebhookEndpoint';
+  active: Scalars['Boolean']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** log every delivery attempt to this endpoint at info level */
+  debug: Scalars['Boolean']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  /** why the server disabled it: gone (410) or failing (3 days of failures); null otherwise */
+  disabledReason?: Maybe<Scalars['String']['output']>;
+  /** event types, `*` for all, or a group wildcard such as `order.*` */
+  events: Array<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  metadata: Scalars['JSON']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  url: Scalars['String']['output'];
+};
+
+/** Boolean expression to filter WebhookEndpoint rows (Hasura style) */
+export type WebhookEndpointBoolExp = {
+  _and?: InputMaybe<Array<WebhookEndpointBoolExp>>;
+  _not?: InputMaybe<WebhookEndpointBoolExp>;
+  _or?: InputMaybe<Array<WebhookEndpointBoolExp>>;
+  active?: InputMaybe<BooleanComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  debug?: InputMaybe<BooleanComparisonExp>;
+  /** matches when any deliveries matches */
+  deliveries?: InputMaybe<WebhookDeliveryBoolExp>;
+  description?: InputMaybe<StringComparisonExp>;
+  disabledReason?: InputMaybe<StringComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  metadata?: InputMaybe<JsonComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+  url?: InputMaybe<StringComparisonExp>;
+};
+
+/** Ordering of WebhookEndpoint rows; list several for tie-breaks */
+export type WebhookEndpointOrderBy = {
+  active?: InputMaybe<OrderBy>;
+  createdAt?: InputMaybe<OrderBy>;
+  debug?: InputMaybe<OrderBy>;
+  description?: InputMaybe<OrderBy>;
+  disabledReason?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  updatedAt?: InputMaybe<OrderBy>;
+  url?: InputMaybe<OrderBy>;
+};
+
+/** An endpoint and its new signing secret (shown this once; a replay by Idempotency-Key answers without it) */
+export type WebhookEndpointWithSecret = {
+  __typename?: 'WebhookEndpointWithSecret';
+  endpoint: WebhookEndpoint;
+  secret?: Maybe<Scalars['String']['output']>;
 };

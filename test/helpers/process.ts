@@ -1,11 +1,9 @@
 // Real processes for the tests that need them: the server started as `npm start` would
 // start it, and the key CLI as `npm run --silent keys -- ...` runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
 
 export interface ServerProcess {
   url: string;
@@ -16,7 +14,8 @@ export interface ServerProcess {
 
 /** Starts `src/main.ts` on a free port and resolves once it listens. */
 export function spawnServer(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const proc = spawn(tsx, ['src/main.ts'], {
+  // node with tsx's loader, not the tsx CLI: one process, so a signal (or SIGKILL) reaches the server itself
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

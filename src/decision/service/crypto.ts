@@ -10,10 +10,11 @@ export class RecordCipher {
   private readonly encKey: Buffer;
   private readonly macKey: Buffer;
 
-  constructor(master: Buffer) {
+  /** `purpose` derives keys of their own from one master key: a decision record and a webhook secret never share one */
+  constructor(master: Buffer, purpose = 'svc-record') {
     if (master.length !== 32) throw new Error('the decision-record key must be 32 bytes');
-    this.encKey = Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), 'svc-record-encryption', 32));
-    this.macKey = Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), 'svc-record-digest', 32));
+    this.encKey = Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), `${purpose}-encryption`, 32));
+    this.macKey = Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), `${purpose}-digest`, 32));
   }
 
   /** `v1.<iv>.<tag>.<ciphertext>`, base64url; `aad` binds the ciphertext to its record. */
@@ -47,8 +48,10 @@ function parseKey(raw: string): Buffer {
   return buf;
 }
 
-export function loadRecordCipher(configured: string | undefined, dataDir: string): { cipher: RecordCipher; source: 'config' | 'file' } {
-  if (configured) return { cipher: new RecordCipher(parseKey(configured)), source: 'config' };
+export function loadRecordCipher(
+  configured: string | undefined, dataDir: string, purpose?: string,
+): { cipher: RecordCipher; source: 'config' | 'file' } {
+  if (configured) return { cipher: new RecordCipher(parseKey(configured), purpose), source: 'config' };
   const file = join(dataDir, 'svc-record.key');
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
@@ -59,5 +62,5 @@ export function loadRecordCipher(configured: string | undefined, dataDir: string
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
   }
-  return { cipher: new RecordCipher(parseKey(readFileSync(file, 'utf8'))), source: 'file' };
+  return { cipher: new RecordCipher(parseKey(readFileSync(file, 'utf8')), purpose), source: 'file' };
 }

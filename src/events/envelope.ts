@@ -1,0 +1,29 @@
+// An outbox row as the envelope the API shows and webhooks deliver (variant A): the same
+// keys in the same order as newEvent() builds them, so a delivery, GET /v1/events/{id} and a
+// subscription show one event the same way.
+import type { EventEnvelope } from './bus.js';
+
+export interface EventRow {
+  id: string;
+  type: string;
+  livemode: boolean;
+  data: unknown;
+  requestId: string | null;
+  idempotencyKey: string | null;
+  apiVersion: string;
+  createdAt: Date;
+}
+
+export function envelopeOf(row: EventRow, pendingWebhooks: number): EventEnvelope {
+  return {
+    id: row.id,
+    object: 'event',
+    type: row.type,
+    created: Math.floor(row.createdAt.getTime() / 1000),
+    livemode: row.livemode,
+    data: row.data as EventEnvelope['data'],
+    request: { id: row.requestId, idempotency_key: row.idempotencyKey },
+    pending_webhooks: pendingWebhooks,
+    api_version: row.apiVersion,
+  };
+}

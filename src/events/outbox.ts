@@ -1,0 +1,75 @@
+// The outbox: an event is written in the same transaction as the change it records, and so
+// are its webhook deliveries (one per active endpoint of the account and mode whose events
+// match), so a committed event can never miss a delivery, even if the process dies right
+// after the commit. After the commit, events are published to subscribers and the delivery
+// worker is woken.
+import { ID_PREFIX, newId } from '../ids.js';
+import type { Tx } from '../operations/operation.js';
+import type { EventBus, EventEnvelope } from './bus.js';
+import { typeMatches } from './types.js';
+
+export interface EventOrigin {
+  requestId: string | null;
+  idempotencyKey: string | null;
+  apiVersion: string;
+  livemode: boolean;
+}
+
+/** A new event envelope (variant A) carrying `object` (a REST representation). */
+export function newEvent(
+  type: string, object: Record<string, unknown>, origin: EventOrigin, previous?: Record<string, unknown>, extra?: Record<string, unknown>,
+): EventEnvelope {
+  return {
+    id: newId(ID_PREFIX.event),
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: origin.livemode,
+    data: { object, ...(previous ? { previous_attributes: previous } : {}), ...extra },
+    request: { id: origin.requestId, idempotency_key: origin.idempotencyKey },
+    pending_webhooks: 0,
+    api_version: origin.apiVersion,
+  };
+}
+
+/**
+ * Writes events and their deliveries inside `tx`. Sets each envelope's pending_webhooks to
+ * the number of deliveries made for it; returns the total.
+ */
+export async function recordEvents(tx: Tx, accountId: string, events: EventEnvelope[]): Promise<number> {
+  if (events.length === 0) return 0;
+  await tx.event.createMany({
+    data: events.map((e) => ({
+      id: e.id, accountId, livemode: e.livemode, type: e.type, data: e.data as object,
+      requestId: e.request.id, idempotencyKey: e.request.idempotency_key, apiVersion: e.api_version, createdAt: new Date(e.created * 1000),
+    })),
+  });
+  const livemode = events[0].livemode;
+  const endpoints = await tx.webhookEndpoint.findMany({ where: { accountId, livemode, active: true }, select: { id: true, events: true } });
+  if (endpoints.length === 0) return 0;
+  const now = new Date();
+  const deliveries = [];
+  for (const e of events) {
+    for (const endpoint of endpoints) {
+      if (!typeMatches(endpoint.events, e.type)) continue;
+      deliveries.push({
+        id: newId(ID_PREFIX.webhookDelivery), accountId, livemode, endpointId: endpoint.id, eventId: e.id, eventType: e.type,
+        status: 'pending', nextAttemptAt: now,
+      });
+      e.pending_webhooks++;
+    }
+  }
+  if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
+  return deliveries.length;
+}
+
+/** Listeners told after a commit that made deliveries (the delivery worker wakes). */
+export type DeliveryWake = () => void;
+
+/** After the commit: subscribers get the events, the delivery worker wakes when there are deliveries. */
+export function publishEvents(
+  services: { bus: EventBus; deliveryWake: Set<DeliveryWake> }, accountId: string, events: EventEnvelope[], deliveries: number,
+): void {
+  for (const event of events) services.bus.publish(accountId, event);
+  if (deliveries > 0) for (const wake of services.deliveryWake) wake();
+}

@@ -1,0 +1,70 @@
+// REST door of events: GET /v1/events (list envelope; `type` exact or `order.*`, `created[gte]`
+// and the other list conventions) and GET /v1/events/{id}, each event exactly as delivered.
+import type { FastifyInstance } from 'fastify';
+import { authorize } from '../../auth/keys.js';
+import { envelopeOf, type EventRow } from '../../events/envelope.js';
+import { ApiError } from '../../errors.js';
+import type { Prisma } from '../../db/client.js';
+import { scopedWhere } from '../../operations/operation.js';
+import { authenticate } from '../../rest/context.js';
+import { assertStorableText, listResource } from '../../rest/list.js';
+import { knownEventGroups, knownEventTypes } from '../catalog.js';
+import type { ModuleRestDeps } from '../module.js';
+
+type Query = Record<string, string | string[] | undefined>;
+
+/** Deliveries still to be made, per event. */
+async function pendingWebhooks(prisma: Prisma, eventIds: string[]): Promise<Map<string, number>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await prisma.webhookDelivery.groupBy({ by: ['eventId'], where: { eventId: { in: eventIds }, status: 'pending' }, _count: { _all: true } });
+  return new Map(rows.map((r) => [r.eventId, r._count._all]));
+}
+
+/** `type=order.created` or `type=order.*` as a condition; the catalogue names the group's types. */
+function typeCondition(raw: string | string[] | undefined): Record<string, unknown> | undefined {
+  if (raw === undefined) return undefined;
+  const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(','));
+  const types = new Set<string>();
+  for (const v of values) {
+    if (v === '*') return undefined;
+    if (v.endsWith('.*') && knownEventGroups().includes(v.slice(0, -2))) {
+      for (const t of knownEventTypes()) if (t.startsWith(v.slice(0, -1))) types.add(t);
+    } else if (knownEventTypes().includes(v)) {
+      types.add(v);
+    } else {
+      throw new ApiError('INVALID_ENUM_VALUE', `'${v.slice(0, 128)}' is not an event type`, {
+        errors: [{ field: 'type', message: `'${v.slice(0, 128)}' is not an event type`, expected: 'an event type or <group>.*' }],
+      }, 'type');
+    }
+  }
+  return { type: { in: [...types] } };
+}
+
+export function registerEventRoutes(app: FastifyInstance, deps: ModuleRestDeps): void {
+  const prisma = deps.services.db.prisma;
+  const list = async (req: import('fastify').FastifyRequest) => {
+    const principal = await authenticate(req, deps);
+    authorize(principal, 'events:read');
+    const { type, ...query } = req.query as Query;
+    assertStorableText({ type });
+    const where = typeCondition(type);
+    const page = await listResource(deps.services.db, 'Event', principal, query, {}, undefined, {
+      ...(where ? { where } : {}),
+      represent: (row) => envelopeOf(row as unknown as EventRow, 0) as unknown as Record<string, unknown>,
+    });
+    const pending = await pendingWebhooks(prisma, page.data.map((e) => String(e.id)));
+    for (const e of page.data) if ('pending_webhooks' in e) e.pending_webhooks = pending.get(String(e.id)) ?? 0;
+    return { ...page, url: '/v1/events' };
+  };
+  app.get('/v1/events', list);
+  app.get('/v1/events/list', list);
+  app.get('/v1/events/:id', async (req) => {
+    const principal = await authenticate(req, deps);
+    authorize(principal, 'events:read');
+    const { id } = req.params as { id: string };
+    assertStorableText({ id });
+    const row = await prisma.event.findFirst({ where: scopedWhere(principal, { id }) });
+    if (!row) throw ApiError.notFound('event', id);
+    return envelopeOf(row, (await pendingWebhooks(prisma, [row.id])).get(row.id) ?? 0);
+  });
+}
