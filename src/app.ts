@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     const p = await authenticate(req, rest);
     return { authenticated: true, key_id: p.keyId, key_type: p.type, permissions: p.permissions, mode: p.mode, account_id: p.accountId };
   });
-  for (const m of MODULES) m.rest?.(app, { ...rest, config });
+  for (const m of MODULES) m.rest?.(app, { ...rest, config, metrics });
 
   registerHealth(app, {
     services, metrics, adminKey: config.ADMIN_API_KEY, probeBroker: deps.probeBroker,

@@ -9,11 +9,14 @@ import type { Config } from '../config.js';
 import type { KeyAuthenticator } from '../auth/keys.js';
 import type { Services } from '../operations/operation.js';
 import type { RestDeps } from '../rest/context.js';
+import type { Metrics } from '../ops/health.js';
 
 /** What a module's REST routes are given. */
 export interface ModuleRestDeps extends RestDeps {
   config: Config;
   auth: KeyAuthenticator;
+  /** for the module's own counters in /metrics */
+  metrics: Metrics;
 }
 
 /** What a module's background work is given. */

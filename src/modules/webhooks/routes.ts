@@ -51,6 +51,7 @@ function parseSince(raw: unknown): Date {
 export function registerWebhookRoutes(app: FastifyInstance, deps: ModuleRestDeps): void {
   const prisma = deps.services.db.prisma;
   const runtime = () => webhookRuntime(deps.services, deps.config, app.log as never);
+  deps.metrics.addCounts('webhook_attempts_total', 'Webhook delivery attempts made by the worker of this process, by outcome', 'outcome', runtime().worker.counts);
 
   registerResource(app, deps, {
     path: '/v1/webhooks', model: 'WebhookEndpoint', resource: 'webhooks',
