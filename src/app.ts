@@ -3,7 +3,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import type { Logger } from 'pino';
-import { ApiError } from './errors.js';
+import { ApiError, databaseFault } from './errors.js';
 import { ID_PREFIX, newId } from './ids.js';
 import { KeyAuthenticator } from './auth/keys.js';
 import type { Config } from './config.js';
@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ApiError) return sendError(reply, err);
-    const mapped = fromFastifyError(err);
+    const mapped = fromFastifyError(err) ?? databaseFault(err);
     if (mapped) return sendError(reply, mapped);
     req.log.error({ err }, 'unhandled error');
     return sendError(reply, new ApiError('INTERNAL_ERROR', 'An unexpected error occurred; it has been logged with this request id'));
@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   registerHealth(app, {
     services, metrics, adminKey: config.ADMIN_API_KEY, probeBroker: deps.probeBroker,
     requireBroker: process.env.HEALTH_READY_REQUIRE_BROKER === 'true',
-    activeSessions: graphql.activeSessions,
+    activeSessions: graphql.activeSessions, queryTimeoutMs: config.HEALTH_READY_QUERY_TIMEOUT_MS,
   });
 
   return {

@@ -35,6 +35,18 @@ const schema = z.object({
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
   /** events are kept this many days, then purged with their deliveries */
   EVENT_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(30),
+  /** bounds on one request (src/limits.ts) */
+  WHERE_MAX_VALUES: z.coerce.number().int().min(1).max(100_000).default(1000),
+  WHERE_MAX_CONDITIONS: z.coerce.number().int().min(1).max(10_000).default(200),
+  WHERE_MAX_DEPTH: z.coerce.number().int().min(2).max(64).default(32),
+  LIKE_PATTERN_MAX_LENGTH: z.coerce.number().int().min(1).max(100_000).default(256),
+  GRAPHQL_MAX_DOCUMENT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).max(1_000_000).default(5000),
+  GRAPHQL_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(110_000),
+  /** PostgreSQL cancels a statement running longer (503 DATABASE_ERROR); 0 turns it off */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /** /health/ready fails when the database does not answer a query within this */
+  HEALTH_READY_QUERY_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** print the first-start sandbox key; off in tests that start many servers */
   PRINT_SANDBOX_KEY: bool.default(true),
 });

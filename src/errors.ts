@@ -111,6 +111,30 @@ export class ApiError extends Error {
   }
 }
 
+/** PostgreSQL's SQLSTATE of a statement cancelled by statement_timeout */
+const QUERY_CANCELED = '57014';
+
+/** Whether the database cancelled a statement (statement_timeout), wherever the driver put the code. */
+function cancelledByTimeout(err: unknown): boolean {
+  const stack: unknown[] = [err];
+  for (let i = 0; stack.length && i < 20; i++) {
+    const e = stack.pop();
+    if (!e || typeof e !== 'object') continue;
+    const o = e as { code?: unknown; originalCode?: unknown; cause?: unknown; meta?: unknown; driverAdapterError?: unknown };
+    if (o.code === QUERY_CANCELED || o.originalCode === QUERY_CANCELED) return true;
+    stack.push(o.cause, o.meta, o.driverAdapterError);
+  }
+  return false;
+}
+
+/** An error of the database that the caller should see as such (503), rather than as a 500. */
+export function databaseFault(err: unknown): ApiError | undefined {
+  if (cancelledByTimeout(err)) {
+    return new ApiError('DATABASE_ERROR', 'The database took too long to answer and the query was cancelled; narrow the request (filters, limit) or retry later', { reason: 'statement_timeout' });
+  }
+  return undefined;
+}
+
 export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;
 }

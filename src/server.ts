@@ -13,6 +13,7 @@ import { loadRecordCipher } from './decision/service/crypto.js';
 import { judgeFromEnv } from './decision/judge/index.js';
 import { startIdempotencyPurge } from './operations/purge.js';
 import { MODULES } from './modules/index.js';
+import { applyLimits } from './limits.js';
 
 export interface RunningServer {
   config: Config;
@@ -36,9 +37,11 @@ export function createLogger(config: Config): Logger {
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
   const config = loadConfig(env);
+  applyLimits(config);
   const logger = createLogger(config);
   const db = await openDatabase({
     databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE, migrate: true, shareEmbedded: true,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   });
   const bus = await createEventBus(config.REDIS_URL);
   let probeClient: Redis | undefined;

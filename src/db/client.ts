@@ -41,6 +41,8 @@ export interface OpenOptions {
   migrate?: boolean;
   /** owner of an embedded database: serve it on a socket for the CLI */
   shareEmbedded?: boolean;
+  /** PostgreSQL cancels statements running longer (0 or unset: no limit); PGlite has no such limit */
+  statementTimeoutMs?: number;
 }
 
 interface SharedInfo {
@@ -121,7 +123,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl || shared) {
     kind = opts.databaseUrl ? 'postgres' : 'pglite';
     const pool = opts.databaseUrl
-      ? { connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 }
+      ? { connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) }
       : // one connection: PGlite runs one statement at a time anyway
         { host: shared!.socketDir, port: shared!.port, user: 'postgres', database: 'postgres', max: 1 };
     factory = new PrismaPg(pool);

@@ -2,6 +2,7 @@
 // lists, translated into Prisma arguments for any public model. GraphQL inputs and REST
 // query strings both end here, so the two doors filter identically.
 import { ApiError, textFaults, type FieldError } from '../errors.js';
+import { limitError, limits } from '../limits.js';
 import { fitsScalarType, modelInfo, type FieldInfo } from './models.js';
 
 export type BoolExp = { [key: string]: unknown };
@@ -12,8 +13,40 @@ export const COMPARISON_OPERATORS = [
 ] as const;
 export const JSON_OPERATORS = ['_contains', '_has_key', '_is_null'] as const;
 
-/** Levels of objects and lists a where expression may nest (a comparison takes two). */
-export const MAX_WHERE_DEPTH = 32;
+/**
+ * Refuses an expression past the size limits before anything walks it recursively or sends
+ * it to the database: nesting, conditions (object keys), values (scalars, list items
+ * included). Iterative, and it stops at the first limit passed, so a huge input costs
+ * little. (40 `_or` branches of 1,000 ids each once made the embedded database unusable.)
+ */
+export function checkWhereSize(exp: unknown, path: string): void {
+  let values = 0;
+  let conditions = 0;
+  const stack: { value: unknown; depth: number }[] = [{ value: exp, depth: 0 }];
+  while (stack.length) {
+    const { value, depth } = stack.pop()!;
+    if (value === null || typeof value !== 'object') {
+      if (++values > limits.WHERE_MAX_VALUES) throw limitError('WHERE_MAX_VALUES', `more than ${limits.WHERE_MAX_VALUES} values in one filter`, path);
+      continue;
+    }
+    if (depth >= limits.WHERE_MAX_DEPTH) throw limitError('WHERE_MAX_DEPTH', `nested deeper than ${limits.WHERE_MAX_DEPTH} levels`, path);
+    if (Array.isArray(value)) {
+      for (const v of value) stack.push({ value: v, depth: depth + 1 });
+      continue;
+    }
+    for (const v of Object.values(value)) {
+      if (++conditions > limits.WHERE_MAX_CONDITIONS) throw limitError('WHERE_MAX_CONDITIONS', `more than ${limits.WHERE_MAX_CONDITIONS} conditions in one filter`, path);
+      stack.push({ value: v, depth: depth + 1 });
+    }
+  }
+}
+
+/** A LIKE pattern's length is bounded: matching a long pattern costs the database (or the server, on PGlite) dearly. */
+function checkPatternLength(pattern: string, path: string): void {
+  if (pattern.length > limits.LIKE_PATTERN_MAX_LENGTH) {
+    throw limitError('LIKE_PATTERN_MAX_LENGTH', `the pattern is longer than ${limits.LIKE_PATTERN_MAX_LENGTH} characters`, path);
+  }
+}
 
 /** Whether the caller may read a model reached through a relation (its resource's read permission). */
 export type CanRead = (model: string) => boolean;
@@ -112,7 +145,6 @@ function comparison(field: FieldInfo, exp: unknown, path: string, faults: Faults
       }
       case '_in': case '_nin': {
         if (!Array.isArray(value)) { faults.add(p, 'expected a list', '[...]'); break; }
-        if (value.length > 1000) { faults.add(p, 'at most 1000 values', '<= 1000 values'); break; }
         if (!value.every((v, i) => checkValue(field, v, `${p}[${i}]`, faults))) break;
         out.push({ [field.name]: { [op === '_in' ? 'in' : 'notIn']: value } });
         break;
@@ -120,6 +152,7 @@ function comparison(field: FieldInfo, exp: unknown, path: string, faults: Faults
       case '_like': case '_ilike': {
         if (field.type !== 'String') { faults.add(p, `${op} applies to text fields only`); break; }
         if (typeof value !== 'string') { faults.add(p, 'expected a pattern string', 'string'); break; }
+        checkPatternLength(value, p);
         const w = likeToPrisma(value, op === '_ilike', p, faults);
         if (w) out.push({ [field.name]: w });
         break;
@@ -193,8 +226,9 @@ function translate(model: string, exp: unknown, path: string, faults: Faults): P
 
 export function toPrismaWhere(model: string, exp: unknown, path = 'where', canRead?: CanRead): PrismaWhere {
   if (exp == null) return {};
-  // also bounds the nesting: translate() recurses (GraphQL limits its inputs before this)
-  const nul = textFaults(exp, path, { maxDepth: MAX_WHERE_DEPTH });
+  // bounds the nesting too: translate() recurses (GraphQL limits its inputs before this)
+  checkWhereSize(exp, path);
+  const nul = textFaults(exp, path);
   if (nul.length) throw ApiError.validation(nul);
   const faults = new Faults(canRead);
   const where = translate(model, exp, path, faults);

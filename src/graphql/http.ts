@@ -16,12 +16,13 @@ import { createFastPath } from './fast-path.js';
 import { nestingFault } from './nesting.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { ApiError } from '../errors.js';
+import { ApiError, databaseFault } from '../errors.js';
 import type { KeyAuthenticator, Principal } from '../auth/keys.js';
 import type { Services } from '../operations/operation.js';
 import { newId, ID_PREFIX } from '../ids.js';
 import { graphqlSchema } from './schema.js';
-import { listFanOutPlugin, listFanOutRule, MAX_LIST_ROWS } from './list-fanout.js';
+import { listFanOutPlugin, listFanOutRule } from './list-fanout.js';
+import { limits } from '../limits.js';
 import type { GraphQLContext } from './builder.js';
 
 export interface GraphQLDeps {
@@ -67,6 +68,14 @@ function withRequestErrorCode(error: GraphQLError): GraphQLError {
   });
 }
 
+/** An error as the client sees it: without the `http` and `unexpected` extensions (as yoga strips them). */
+function withoutInternals(error: Error): unknown {
+  const json = (error as GraphQLError).toJSON ? (error as GraphQLError).toJSON() : { message: error.message };
+  if (!json.extensions) return json;
+  const { http: _http, unexpected: _unexpected, ...extensions } = json.extensions as Record<string, unknown>;
+  return { ...json, extensions };
+}
+
 function isGraphQLError(value: unknown): value is GraphQLError {
   return value instanceof Error && value.name === 'GraphQLError';
 }
@@ -90,6 +99,30 @@ export function createGraphQL(deps: GraphQLDeps) {
     }
     return { services: deps.services, principal: who, requestId: id, idempotencyKey: headerOf(req, 'idempotency-key') };
   };
+  /**
+   * Every error a client sees, from yoga and from the fast path alike: ApiErrors with their
+   * code, GraphQL's own errors with a code, anything else logged and masked as INTERNAL_ERROR
+   * (a statement the database cancelled is a 503 DATABASE_ERROR).
+   */
+  const maskError = (error: unknown, message: string): Error => {
+    const original = (error as GraphQLError).originalError ?? error;
+    if (original instanceof ApiError) return toGraphQLError(original);
+    // GraphQL's own errors (syntax, validation, variable coercion, a scalar's parse error
+    // with its code): the outer error carries the variable path and the original's
+    // extensions. Checked by name, as yoga does: `instanceof` fails when two copies of
+    // graphql are loaded (vitest gives src/ the ESM build, the libraries the CJS one).
+    if (isGraphQLError(original)) {
+      const graphqlError = isGraphQLError(error) ? error : original;
+      // graphql-js's variable coercion errors (a wrong type, an unknown input field, a
+      // missing required variable) come without a code: every error has one here
+      if (graphqlError.extensions?.code === undefined && !graphqlError.path) return withRequestErrorCode(graphqlError);
+      return graphqlError;
+    }
+    const db = databaseFault(original);
+    if (db) return toGraphQLError(db);
+    deps.logger.error({ err: original }, 'unexpected error in a GraphQL resolver');
+    return new GraphQLError(message, { extensions: { code: 'INTERNAL_ERROR', type: 'api_error', status: 500 } });
+  };
   // graphql-armor words its rejections as "Syntax Error: Query depth limit of 8 exceeded, ...";
   // the document is well-formed, so the misleading prefix goes.
   const limitError = (message: string) => toGraphQLError(new ApiError('QUERY_TOO_COMPLEX', message.replace(/^Syntax Error:\s*/, '')));
@@ -103,7 +136,7 @@ export function createGraphQL(deps: GraphQLDeps) {
       maxDepthPlugin({ n: deps.maxDepth, exposeLimits: true, onReject: [(_ctx, err) => { throw limitError(err.message); }], propagateOnRejection: false }),
       costLimitPlugin({ maxCost: deps.maxCost, exposeLimits: true, onReject: [(_ctx, err) => { throw limitError(err.message); }], propagateOnRejection: false }),
       maxAliasesPlugin({ n: 30, exposeLimits: true, onReject: [(_ctx, err) => { throw limitError(err.message); }], propagateOnRejection: false }),
-      listFanOutPlugin(MAX_LIST_ROWS, limitError),
+      listFanOutPlugin(() => limits.GRAPHQL_MAX_ROWS, limitError),
       {
         onParams: ({ params }) => {
           const fault = nestingFault(params.query, params.variables);
@@ -111,25 +144,7 @@ export function createGraphQL(deps: GraphQLDeps) {
         },
       },
     ],
-    maskedErrors: {
-      maskError(error, message) {
-        const original = (error as GraphQLError).originalError ?? error;
-        if (original instanceof ApiError) return toGraphQLError(original);
-        // GraphQL's own errors (syntax, validation, variable coercion, a scalar's parse error
-        // with its code): the outer error carries the variable path and the original's
-        // extensions. Checked by name, as yoga does: `instanceof` fails when two copies of
-        // graphql are loaded (vitest gives src/ the ESM build, the libraries the CJS one).
-        if (isGraphQLError(original)) {
-          const graphqlError = isGraphQLError(error) ? error : original;
-          // graphql-js's variable coercion errors (a wrong type, an unknown input field, a
-          // missing required variable) come without a code: every error has one here
-          if (graphqlError.extensions?.code === undefined && !graphqlError.path) return withRequestErrorCode(graphqlError);
-          return graphqlError;
-        }
-        deps.logger.error({ err: original }, 'unexpected error in a GraphQL resolver');
-        return new GraphQLError(message, { extensions: { code: 'INTERNAL_ERROR', type: 'api_error', status: 500 } });
-      },
-    },
+    maskedErrors: { maskError },
     context: ({ req, principal, requestId }) => buildContext(req, principal, requestId),
   });
 
@@ -190,18 +205,43 @@ export function createGraphQL(deps: GraphQLDeps) {
       maxDepthRule({ n: deps.maxDepth, onReject: [reject], propagateOnRejection: false }),
       costLimitRule({ maxCost: deps.maxCost, onReject: [reject], propagateOnRejection: false }),
       maxAliasesRule({ n: 30, onReject: [reject], propagateOnRejection: false }),
-      listFanOutRule(MAX_LIST_ROWS, limitError),
+      listFanOutRule(() => limits.GRAPHQL_MAX_ROWS, limitError),
     ],
-    context: (req) => buildContext(req),
+    context: (req, principal) => buildContext(req, principal),
+    errorResponse: (result) => {
+      const masked = result.errors.map((e) => maskError(e, 'Unexpected error.') as GraphQLError);
+      // yoga's rule: the highest `http.status` of the errors, else 200
+      const status = Math.max(0, ...masked.map((e) => (e.extensions?.http as { status?: number } | undefined)?.status ?? 0)) || 200;
+      return { status, body: JSON.stringify({ errors: masked.map(withoutInternals), data: result.data }) };
+    },
   });
+
+  /** An answer of errors only, before execution (authentication, document limits). */
+  const refuse = (reply: FastifyReply, err: ApiError, requestId: string) =>
+    reply.status(err.status).header('content-type', 'application/json; charset=utf-8')
+      .send(JSON.stringify({ errors: [withoutInternals(toGraphQLError(err, requestId))] }));
 
   return {
     yoga,
     /** requests the fast path answered, and those it left to yoga */
     fastPathCounts: fastPath.counts,
     async handle(req: FastifyRequest, reply: FastifyReply) {
-      if (await fastPath(req, reply)) return reply;
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      // GraphiQL's page and CORS preflights carry no key; everything else is authenticated
+      // before any work on the document (a large one used to be parsed first)
+      let principal: Principal | undefined;
+      if (req.method !== 'OPTIONS' && !(req.method === 'GET' && /text\/html/.test(req.headers.accept ?? ''))) {
+        try {
+          principal = await deps.auth.fromAuthorizationHeader(headerOf(req, 'authorization'));
+        } catch (err) {
+          if (err instanceof ApiError) return refuse(reply, err, req.id);
+          throw err;
+        }
+        const params = (req.method === 'POST' ? req.body : req.query) as { query?: unknown; variables?: unknown } | undefined;
+        const fault = params && typeof params === 'object' ? nestingFault(params.query, params.variables) : undefined;
+        if (fault) return refuse(reply, fault, req.id);
+        if (await fastPath(req, reply, principal)) return reply;
+      }
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply, principal });
       response.headers.forEach((value, key) => reply.header(key, value));
       reply.status(response.status);
       return reply.send(response.body);

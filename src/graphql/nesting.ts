@@ -5,6 +5,7 @@
 // its tokens (graphql-js's lexer), a variables object's depth on an explicit stack.
 import { Lexer, Source, TokenKind } from 'graphql';
 import { ApiError } from '../errors.js';
+import { limitError, limits } from '../limits.js';
 
 /** Brackets (`{`, `[`, `(`) open at once in a document: 8 levels of fields leave ample room for arguments. */
 export const MAX_DOCUMENT_NESTING = 64;
@@ -14,22 +15,36 @@ export const MAX_VARIABLES_DEPTH = 32;
 const OPEN = new Set<string>([TokenKind.BRACE_L, TokenKind.BRACKET_L, TokenKind.PAREN_L]);
 const CLOSE = new Set<string>([TokenKind.BRACE_R, TokenKind.BRACKET_R, TokenKind.PAREN_R]);
 
-/** Whether a document opens more than `max` brackets at once; a syntax error is the parser's to report. */
-export function documentTooDeep(query: string, max = MAX_DOCUMENT_NESTING): boolean {
+/**
+ * What is wrong with a document's size before it is parsed: too many bytes, too many tokens
+ * (graphql-js would build an AST of them all), or brackets open more than `max` deep. One
+ * pass of the lexer, stopping at the first limit; a syntax error is the parser's to report.
+ */
+function documentSizeFault(query: string, max = MAX_DOCUMENT_NESTING): ApiError | undefined {
+  if (query.length > limits.GRAPHQL_MAX_DOCUMENT_BYTES || Buffer.byteLength(query) > limits.GRAPHQL_MAX_DOCUMENT_BYTES) {
+    return limitError('GRAPHQL_MAX_DOCUMENT_BYTES', `the document is larger than ${limits.GRAPHQL_MAX_DOCUMENT_BYTES} bytes`, 'query');
+  }
   const lexer = new Lexer(new Source(query));
   let depth = 0;
+  let tokens = 0;
   try {
     for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
+      if (++tokens > limits.GRAPHQL_MAX_TOKENS) return limitError('GRAPHQL_MAX_TOKENS', `the document has more than ${limits.GRAPHQL_MAX_TOKENS} tokens`, 'query');
       if (OPEN.has(token.kind)) {
-        if (++depth > max) return true;
+        if (++depth > max) return new ApiError('QUERY_TOO_COMPLEX', `The document nests brackets more than ${MAX_DOCUMENT_NESTING} levels deep`);
       } else if (CLOSE.has(token.kind)) {
         depth--;
       }
     }
   } catch {
-    return false;
+    return undefined;
   }
-  return false;
+  return undefined;
+}
+
+/** Whether a document is past a size limit (see documentSizeFault). */
+export function documentTooDeep(query: string, max = MAX_DOCUMENT_NESTING): boolean {
+  return documentSizeFault(query, max) !== undefined;
 }
 
 /** Whether a JSON value nests objects and lists more than `max` levels deep. */
@@ -48,9 +63,8 @@ export function valueTooDeep(value: unknown, max = MAX_VARIABLES_DEPTH): boolean
 
 /** The error for a request whose document or variables nest too deep, or undefined. */
 export function nestingFault(query: unknown, variables: unknown): ApiError | undefined {
-  if (typeof query === 'string' && documentTooDeep(query)) {
-    return new ApiError('QUERY_TOO_COMPLEX', `The document nests brackets more than ${MAX_DOCUMENT_NESTING} levels deep`);
-  }
+  const fault = typeof query === 'string' ? documentSizeFault(query) : undefined;
+  if (fault) return fault;
   if (valueTooDeep(variables)) {
     return ApiError.validation([{ field: 'variables', message: `nested deeper than ${MAX_VARIABLES_DEPTH} levels`, expected: `at most ${MAX_VARIABLES_DEPTH} levels` }]);
   }

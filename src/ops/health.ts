@@ -56,7 +56,10 @@ export function requireAdmin(given: string | string[] | undefined, adminKey: str
 
 export function registerHealth(
   app: FastifyInstance,
-  opts: { services: Services; metrics: Metrics; adminKey?: string; probeBroker?: () => Promise<boolean>; requireBroker: boolean; activeSessions: () => number },
+  opts: {
+    services: Services; metrics: Metrics; adminKey?: string; probeBroker?: () => Promise<boolean>; requireBroker: boolean;
+    activeSessions: () => number; queryTimeoutMs: number;
+  },
 ) {
   const started = Date.now();
   app.get('/health', async () => ({
@@ -68,10 +71,17 @@ export function registerHealth(
   app.get('/health/live', async () => ({ status: 'ok' }));
   app.get('/health/ready', async (_req, reply) => {
     let database = 'ok';
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await opts.services.db.prisma.$queryRawUnsafe('SELECT 1');
+      // a database that does not answer in time is not ready, even if it would answer later
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), opts.queryTimeoutMs);
+      });
+      await Promise.race([opts.services.db.prisma.$queryRawUnsafe('SELECT 1'), timeout]);
     } catch {
       database = 'unavailable';
+    } finally {
+      clearTimeout(timer);
     }
     const broker = opts.probeBroker ? ((await opts.probeBroker().catch(() => false)) ? 'ok' : 'unavailable') : 'not_configured';
     const ready = database === 'ok' && (!opts.requireBroker || broker === 'ok');

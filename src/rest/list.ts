@@ -5,6 +5,7 @@
 import { ApiError, printable, TEXT_EXPECTED, unstorable, type FieldError } from '../errors.js';
 import { dateInRange, modelInfo, scalarFields, type FieldInfo } from '../db/models.js';
 import { toPrismaWhere, type BoolExp, type CanRead } from '../db/where.js';
+import { limitError, limits } from '../limits.js';
 import { fieldForRestName, present, restName, snake } from '../representation.js';
 import { scopedWhere, type Scope } from '../operations/operation.js';
 import type { Database } from '../db/client.js';
@@ -128,7 +129,10 @@ export function parseFilters(model: string, query: Query): BoolExp {
   if (createdAfter !== undefined) add('created', 'gt', createdAfter, 'created_after');
   if (createdBefore !== undefined) add('created', 'lt', createdBefore, 'created_before');
   const search = one(query, 'search');
-  if (search !== undefined && (search.length < 1 || search.length > 1000)) faults.push({ field: 'search', message: 'must be 1 to 1000 characters' });
+  if (search !== undefined && search.length > limits.LIKE_PATTERN_MAX_LENGTH) {
+    throw limitError('LIKE_PATTERN_MAX_LENGTH', `longer than ${limits.LIKE_PATTERN_MAX_LENGTH} characters`, 'search');
+  }
+  if (search !== undefined && search.length < 1) faults.push({ field: 'search', message: 'must not be empty' });
   if (faults.length) throw ApiError.validation(faults);
   return and.length === 1 ? and[0] : { _and: and };
 }

@@ -140,8 +140,9 @@ describe('depth and cost limits', () => {
     const before = t.server.db.queryCount();
     const err = await failure(t.url, acct.key, FanOutOverLimitDocument, {});
     expect(err.extensions?.code).toBe('QUERY_TOO_COMPLEX');
+    // 11 + 11 x 100 + 11 x 100 x 100 rows in all
     expect(err.message).toBe(
-      'Query may return up to 110000 rows through nested lists (orders > customer > orders > customer > orders), over the limit of 100000; lower `limit` or nest fewer lists',
+      'Query may return more than 110000 rows through its lists (the most through orders > customer > orders > customer > orders), over the limit of 110000 (GRAPHQL_MAX_ROWS); lower `limit` or ask for fewer lists',
     );
     expect(err.status).toBe(400);
     expect(t.server.db.queryCount() - before).toBeLessThanOrEqual(1);
