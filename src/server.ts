@@ -58,6 +58,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     judge: judgeFromEnv(env),
     limits: { perKeyPerMinute: config.SVC_RATE_PER_KEY, totalPerMinute: config.SVC_RATE_TOTAL, concurrent: config.SVC_MAX_CONCURRENT },
     runTimeoutMs: config.SVC_RUN_TIMEOUT_MS,
+    // the judge's own error text can name internal hosts: logged, never answered
+    log: (failure) => logger.warn(failure, 'decision run failed'),
   });
   if (config.DATABASE_URL && !config.SVC_ENCRYPTION_KEY) {
     logger.warn('SVC_ENCRYPTION_KEY is unset: decision records are sealed with a key in DATA_DIR; replicas sharing this database must share SVC_ENCRYPTION_KEY');

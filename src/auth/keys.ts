@@ -102,16 +102,62 @@ interface CachedPrincipal {
   until: number;
 }
 
-/** Resolves bearer tokens to principals, caching lookups briefly (revocation lag is bounded by the TTL). */
+export interface KeyCacheOptions {
+  /** valid principals kept, least recently used evicted first (default 10,000) */
+  maxEntries?: number;
+  /** unknown, revoked and refused keys kept, least recently used evicted first (default 10,000) */
+  maxNegativeEntries?: number;
+}
+
+/** A Map used as a bounded LRU: insertion order is recency order, a hit re-inserts. */
+class BoundedCache<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+
+  /** The value, marked as most recently used. */
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+
+  set(key: string, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    while (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+  }
+
+  delete(key: string): void {
+    this.map.delete(key);
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+}
+
+/**
+ * Resolves bearer tokens to principals, caching lookups briefly (revocation lag is bounded by the TTL).
+ * Valid principals and refusals live in separate bounded caches, so a flood of unknown keys
+ * only ever evicts other refusals, never a tenant's cached principal.
+ */
 export class KeyAuthenticator {
-  private cache = new Map<string, CachedPrincipal>();
+  private readonly valid: BoundedCache<CachedPrincipal>;
+  private readonly refused: BoundedCache<CachedPrincipal>;
   /** lookups in flight: concurrent requests with one key share one query */
   private inflight = new Map<string, Promise<CachedPrincipal>>();
 
   constructor(
     private prisma: Prisma,
     private ttlMs = 2000,
-  ) {}
+    cache: KeyCacheOptions = {},
+  ) {
+    this.valid = new BoundedCache(Math.max(1, cache.maxEntries ?? 10_000));
+    this.refused = new BoundedCache(Math.max(1, cache.maxNegativeEntries ?? 10_000));
+  }
 
   /** Parses an `Authorization` header value. */
   async fromAuthorizationHeader(header: string | undefined): Promise<Principal> {
@@ -133,16 +179,19 @@ export class KeyAuthenticator {
     }
     const hash = hashKey(token);
     const now = Date.now();
-    let entry = this.cache.get(hash);
+    let entry = this.valid.get(hash) ?? this.refused.get(hash);
     if (!entry || entry.until < now) {
       let pending = this.inflight.get(hash);
       if (!pending) {
-        pending = this.lookup(hash, now).finally(() => this.inflight.delete(hash));
+        pending = this.lookup(hash, now)
+          .then((found) => {
+            this.store(hash, found);
+            return found;
+          })
+          .finally(() => this.inflight.delete(hash));
         this.inflight.set(hash, pending);
       }
       entry = await pending;
-      if (this.cache.size > 10_000) this.cache.clear();
-      this.cache.set(hash, entry);
     }
     if (entry.error) throw entry.error;
     if (entry.expiresAtMs != null && entry.expiresAtMs <= now) {
@@ -152,8 +201,24 @@ export class KeyAuthenticator {
   }
 
   forget(hash?: string) {
-    if (hash) this.cache.delete(hash);
-    else this.cache.clear();
+    if (hash) {
+      this.valid.delete(hash);
+      this.refused.delete(hash);
+    } else {
+      this.valid.clear();
+      this.refused.clear();
+    }
+  }
+
+  /** An entry goes to the cache of its kind and leaves the other (a key revoked meanwhile). */
+  private store(hash: string, entry: CachedPrincipal) {
+    if (entry.principal) {
+      this.refused.delete(hash);
+      this.valid.set(hash, entry);
+    } else {
+      this.valid.delete(hash);
+      this.refused.set(hash, entry);
+    }
   }
 
   private async lookup(hash: string, now: number): Promise<CachedPrincipal> {

@@ -41,7 +41,8 @@ describe('GET /api/svc/catalog', () => {
     expect(res.status).toBe(200);
     rid(res);
     const c = res.body;
-    expect(c.live_available).toBe(true);
+    // this server runs the local lexical judge: not a live model
+    expect(c.live_available).toBe(false);
     expect(Number.isInteger(c.version)).toBe(true);
     expect(c.version).toBeGreaterThanOrEqual(0);
     expect(c.schema_version).toBe('1.3.0');
@@ -170,14 +171,17 @@ describe('links of the catalog', () => {
     expect(js.text.startsWith('#!/usr/bin/env node')).toBe(true);
   });
 
-  it('advertises a model that matches the configured judge', async () => {
-    const other = await startTestServer({ SVC_JUDGE_BASE_URL: 'http://127.0.0.1:9/v1', SVC_JUDGE_MODEL: 'some-served-model' });
+  it('live_available and model report the judge in force: false with the local judge, true with a chat-completions judge', async () => {
+    const local = await api(t.url, '/api/svc/catalog');
+    expect(local.body).toMatchObject({ live_available: false, model: 'local-lexical-judge-v1' });
+    const live = await startTestServer({ SVC_JUDGE_BASE_URL: 'http://127.0.0.1:9/v1', SVC_JUDGE_MODEL: 'some-served-model' });
     try {
-      const res = await api(other.url, '/api/svc/catalog');
+      const res = await api(live.url, '/api/svc/catalog');
       expect(res.status).toBe(200);
-      expect(res.body.model).toBe('some-served-model');
+      expect(res.body).toMatchObject({ live_available: true, model: 'some-served-model' });
+      expect(schemaErrors(res.body, 'Catalog', true)).toEqual([]);
     } finally {
-      await other.stop();
+      await live.stop();
     }
   });
 });

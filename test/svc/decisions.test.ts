@@ -362,7 +362,8 @@ describe('errors: each a clear 4xx in the service body shape', () => {
     const k = idem();
     const inUrl = idem();
     expect((await decide(key.secret, k, ok)).status).toBe(200);
-    for (const query of [`api_key=${key.secret}`, `x=${key.secret}`, `token=whatever`]) {
+    // a repeated parameter arrives as an array: each of its values is looked at
+    for (const query of [`api_key=${key.secret}`, `x=${key.secret}`, `token=whatever`, `x=a&x=${key.secret}`, `x=${key.secret}&x=b`]) {
       // without the header: refused as a key in the URL, not as a missing key
       expectError(await api(t.url, `/api/svc/decisions?${query}`, { body: ok, headers: { 'idempotency-key': inUrl } }), 400, 'KEY_IN_URL');
       // with the header too: still refused, nothing is run or recorded
@@ -560,6 +561,35 @@ describe('GET /admin/svc/usage', () => {
     expect(await usage(`key_does_not_exist`)).toEqual([]);
     const future = await api(t.url, '/admin/svc/usage?since=2999-01-01', { headers: { 'x-admin-key': ADMIN } });
     expect(future.body.data).toEqual([]);
+  });
+
+  it('a repeated or malformed query parameter is a 400 naming it, in the service error shape; never a 500', async () => {
+    const a = await svcKey();
+    const cases: Array<[string, string]> = [
+      [`key_id=${a.id}&key_id=${a.id}`, 'key_id'],
+      ['key_id=a&key_id=b', 'key_id'],
+      ['key_id=', 'key_id'],
+      ['key_id=not%20an%20id', 'key_id'],
+      ['since=2025-01-01&since=2025-01-02', 'since'],
+      ['since=yesterday', 'since'],
+      ['since=2025-13-01', 'since'],
+      ['since=2025-02-30', 'since'],
+      ['since=', 'since'],
+      [`key_id=${a.id}&since=2025-1-1`, 'since'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await api(t.url, `/admin/svc/usage?${query}`, { headers: { 'x-admin-key': ADMIN } });
+      expectError(res, 400, 'VALIDATION_ERROR');
+      expect(res.body.error.message, query).toContain(field);
+      expect(res.body.error.details.errors, query).toEqual([expect.objectContaining({ field })]);
+      expect(res.body.data).toBeUndefined();
+    }
+    // well-formed values still filter
+    const ok = await api(t.url, `/admin/svc/usage?key_id=${a.id}&since=2000-02-29`, { headers: { 'x-admin-key': ADMIN } });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.data).toEqual([]);
+    // the admin key is checked before the query: without it, still 401
+    expect((await api(t.url, '/admin/svc/usage?key_id=a&key_id=b')).status).toBe(401);
   });
 
   it('without or with a wrong x-admin-key: an authentication error, no data', async () => {

@@ -1,12 +1,15 @@
 // Limits of the decision service, per replica: attempts per key and in total per minute, runs at
 // once, and the run timeout. Slow runs come from a local fake chat-completions judge
 // (SVC_JUDGE_BASE_URL) whose answers the test holds back until it releases them.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type ApiResponse, type TestAccount, type TestServer } from '../helpers/server.js';
 import { schemaErrors } from '../decision/helpers.js';
+import { DecisionService, JUDGE_UNAVAILABLE_MESSAGE, type RunFailureLog } from '../../src/decision/service/service.js';
+import { RecordCipher } from '../../src/decision/service/crypto.js';
+import { createChatCompletionsJudge } from '../../src/decision/judge/index.js';
 
 const ADMIN = 'svc-admin-key-0123456789abcdef';
 const ok = { industry: 'retail', scenario: 'final-sale-declined' };
@@ -60,12 +63,12 @@ async function until(cond: () => boolean, what: string, ms = 20_000) {
   }
 }
 
-/** A chat-completions server whose replies wait while it is held; `fail` answers HTTP 500. */
+/** A chat-completions server whose replies wait while it is held; `fail` answers HTTP 500 (with its body when a string). */
 async function fakeJudge() {
   let hits = 0;
   let gate: Promise<void> | null = null;
   let open: () => void = () => {};
-  let fail = false;
+  let fail: boolean | string = false;
   const server: Server = createServer((req, res) => {
     let data = '';
     req.on('data', (c) => (data += c));
@@ -73,7 +76,7 @@ async function fakeJudge() {
       hits++;
       const send = () => {
         if (fail) {
-          res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"model crashed"}');
+          res.writeHead(500, { 'content-type': 'application/json' }).end(typeof fail === 'string' ? fail : '{"error":"model crashed"}');
           return;
         }
         const body = JSON.parse(data) as { model: string };
@@ -100,7 +103,7 @@ async function fakeJudge() {
       gate = null;
       open();
     },
-    setFail(v: boolean) {
+    setFail(v: boolean | string) {
       fail = v;
     },
     async close() {
@@ -275,6 +278,72 @@ describe('runs at once, pending runs and parallel POSTs (slow fake judge)', () =
     } finally {
       judge.setFail(false);
     }
+  });
+});
+
+describe('judge failures: the upstream detail is logged, never answered', () => {
+  let t: TestServer;
+  let acct: TestAccount;
+  let judge: FakeJudge;
+  const server = judgeServer({ SVC_RATE_PER_KEY: '1000', SVC_RATE_TOTAL: '1000' });
+  beforeAll(() => ({ t, acct, judge } = server));
+  const SECRET_HOST = 'secret-internal-host.example';
+
+  it('a judge answering 500 with an internal host in its body: 502 with a generic message, in the answer, the replay and the lookup', async () => {
+    const key = await acct.newKey({ type: 'svc' });
+    const k = idem();
+    judge.setFail(`{"error":"upstream connect error: no healthy upstream at http://${SECRET_HOST}:8443/v1"}`);
+    try {
+      const before = judge.hits();
+      const res = await decide(t, key.secret, k);
+      expect(judge.hits()).toBeGreaterThan(before);
+      expectError(res, 502, 'JUDGE_UNAVAILABLE');
+      expect(res.body.error.message).toBe(JUDGE_UNAVAILABLE_MESSAGE);
+      expect(res.text).not.toContain(SECRET_HOST);
+      expect(res.text).not.toContain('HTTP 500');
+      const replay = await decide(t, key.secret, k);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(replay.text).not.toContain(SECRET_HOST);
+      const l = await lookup(t, key.secret, k);
+      expect(l.body).toMatchObject({ status: 'failed', error: { code: 'JUDGE_UNAVAILABLE', message: JUDGE_UNAVAILABLE_MESSAGE } });
+      expect(l.text).not.toContain(SECRET_HOST);
+    } finally {
+      judge.setFail(false);
+    }
+  });
+
+  it('the service hands the upstream detail to its log callback (unreachable host, HTTP error body) and keeps it out of the body', async () => {
+    const key = await acct.newKey({ type: 'svc' });
+    const logs: RunFailureLog[] = [];
+    const service = (fetchImpl: typeof fetch) =>
+      new DecisionService({
+        prisma: t.server.db.prisma,
+        cipher: new RecordCipher(randomBytes(32)),
+        judge: createChatCompletionsJudge({ baseUrl: 'http://judge.internal.corp/v1', model: 'm', samples: 1, fetch: fetchImpl }),
+        limits: { perKeyPerMinute: 100, totalPerMinute: 100, concurrent: 4 },
+        runTimeoutMs: 5_000,
+        log: (f) => logs.push(f),
+      });
+    const unreachable = service(async () => {
+      throw new TypeError('getaddrinfo ENOTFOUND judge.internal.corp');
+    });
+    const httpError = service(async () => new Response(`{"error":"bad gateway at ${SECRET_HOST}"}`, { status: 500 }));
+
+    const a = await unreachable.run(key.id, idem(), unreachable.parseRequest(ok), 'req_unreachable');
+    expect(a.status).toBe(502);
+    expect(JSON.stringify(a.body)).not.toContain('judge.internal.corp');
+    expect(JSON.stringify(a.body)).not.toContain('ENOTFOUND');
+    expect(a.body).toMatchObject({ error: { code: 'JUDGE_UNAVAILABLE', message: JUDGE_UNAVAILABLE_MESSAGE, request_id: 'req_unreachable' } });
+
+    const b = await httpError.run(key.id, idem(), httpError.parseRequest(ok), 'req_http');
+    expect(b.status).toBe(502);
+    expect(JSON.stringify(b.body)).not.toContain(SECRET_HOST);
+
+    expect(logs).toHaveLength(2);
+    expect(logs[0]).toMatchObject({ request_id: 'req_unreachable', key_id: key.id, code: 'JUDGE_UNAVAILABLE', judge_code: 'judge_unreachable' });
+    expect(logs[0].detail).toContain('getaddrinfo ENOTFOUND judge.internal.corp');
+    expect(logs[1]).toMatchObject({ request_id: 'req_http', key_id: key.id, code: 'JUDGE_UNAVAILABLE', judge_code: 'judge_http_error', judge_status: 500 });
+    expect(logs[1].detail).toContain(SECRET_HOST);
   });
 });
 

@@ -45,11 +45,48 @@ export async function svcPrincipal(auth: KeyAuthenticator, raw: string | undefin
 /** Keys are never accepted in a URL: refuse one rather than use it. */
 function refuseKeyInUrl(req: FastifyRequest) {
   const query = req.query as Record<string, unknown>;
-  const suspicious = Object.entries(query ?? {}).some(([k, v]) => /key|token|secret|auth/i.test(k) || (typeof v === 'string' && KEY_LIKE.test(v)));
+  // a repeated parameter comes as an array: every value is looked at
+  const suspicious = Object.entries(query ?? {}).some(
+    ([k, v]) => /key|token|secret|auth/i.test(k) || [v].flat().some((x) => typeof x === 'string' && KEY_LIKE.test(x)),
+  );
   const params = req.params as Record<string, string> | undefined;
   if (suspicious || Object.values(params ?? {}).some((v) => KEY_LIKE.test(v))) {
     throw new SvcError(400, 'KEY_IN_URL', 'Keys are never accepted in a URL; this request was not processed', 'Send the key only in the X-Svc-Api-Key header, and consider rotating a key that was put in a URL');
   }
+}
+
+const KEY_ID = /^key_[0-9A-Za-z_]{1,64}$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function badQuery(field: string, message: string, expected: string): SvcError {
+  return new SvcError(400, 'VALIDATION_ERROR', `${field}: ${message}`, `Send ${field} once, as ${expected}`, {
+    details: { errors: [{ field, message, expected }] },
+  });
+}
+
+/** One string value of a query parameter: a repeated parameter (an array) is refused by name. */
+function single(query: Record<string, unknown>, field: string, expected: string): string | undefined {
+  const v = query[field];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw badQuery(field, 'the parameter is given more than once', expected);
+  return v;
+}
+
+function isDay(v: string): boolean {
+  const m = DAY.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === v;
+}
+
+/** The usage report's query: `key_id` (a key id) and `since` (a UTC day), each at most once. */
+export function usageFilter(raw: unknown): { apiKeyId?: string; since?: string } {
+  const query = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const keyId = single(query, 'key_id', 'a key id (key_...)');
+  if (keyId !== undefined && !KEY_ID.test(keyId)) throw badQuery('key_id', 'the value is not a key id', 'a key id (key_...)');
+  const since = single(query, 'since', 'a day YYYY-MM-DD (UTC)');
+  if (since !== undefined && !isDay(since)) throw badQuery('since', 'the value is not a day', 'a day YYYY-MM-DD (UTC)');
+  return { ...(keyId !== undefined ? { apiKeyId: keyId } : {}), ...(since !== undefined ? { since } : {}) };
 }
 
 function fromFastifyError(err: FastifyError): SvcError | undefined {
@@ -74,10 +111,16 @@ export function registerDecisionRoutes(app: FastifyInstance, deps: { service: De
   app.get('/svc/starter.py', async (_req, reply) => reply.type('text/x-python; charset=utf-8').send(starterPy));
   app.get('/svc/starter.mjs', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(starterMjs));
   app.get('/svc/example.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(example));
-  app.get('/admin/svc/usage', async (req) => {
+  app.get('/admin/svc/usage', async (req, reply) => {
     requireAdmin(req.headers['x-admin-key'], deps.adminKey);
-    const q = req.query as { key_id?: string; since?: string };
-    return { object: 'list', data: await service.usage({ apiKeyId: q.key_id, since: q.since }) };
+    let filter: { apiKeyId?: string; since?: string };
+    try {
+      filter = usageFilter(req.query);
+    } catch (err) {
+      if (err instanceof SvcError) return send(reply, err);
+      throw err;
+    }
+    return { object: 'list', data: await service.usage(filter) };
   });
 
   void app.register(async (svc) => {

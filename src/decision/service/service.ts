@@ -68,6 +68,22 @@ export interface RunOutcome {
   replayed: boolean;
 }
 
+/** What the service logs when a run fails unexpectedly or the judge fails: detail the client never sees. */
+export interface RunFailureLog {
+  request_id: string;
+  key_id: string;
+  /** the code the client was answered with */
+  code: 'JUDGE_UNAVAILABLE' | 'INTERNAL_ERROR';
+  /** the judge's error code (judge_timeout, judge_unreachable, judge_http_error, judge_bad_response) */
+  judge_code?: string;
+  /** the upstream HTTP status, when one came */
+  judge_status?: number;
+  /** the upstream detail (host names, connection errors, the start of an error body) or the error's message */
+  detail: string;
+  /** the error itself, for INTERNAL_ERROR (its stack) */
+  err?: unknown;
+}
+
 export interface DecisionServiceOptions {
   prisma: Prisma;
   cipher: RecordCipher;
@@ -76,7 +92,12 @@ export interface DecisionServiceOptions {
   runTimeoutMs: number;
   packs?: LoadedPack[];
   now?: () => number;
+  /** receives failed runs with the detail the client is not told (default: dropped) */
+  log?: (failure: RunFailureLog) => void;
 }
+
+/** What a client is told when the judge fails; the detail goes to the log only. */
+export const JUDGE_UNAVAILABLE_MESSAGE = 'The judge service is unavailable; retry later';
 
 function isoTime(d: Date | null | undefined): string | null {
   return d ? d.toISOString() : null;
@@ -105,6 +126,14 @@ export class DecisionService {
     return this.opts.judge.model;
   }
 
+  /**
+   * Whether runs are live: judged by a model (the chat-completions judge, SVC_JUDGE_BASE_URL).
+   * The local lexical judge is a deterministic stand-in, not a live model.
+   */
+  get liveAvailable(): boolean {
+    return this.opts.judge.origin === 'llm';
+  }
+
   /** Deletes records past their 24 hours, now and every 10 minutes. */
   startPurging(): void {
     const purge = () => this.opts.prisma.svcRequest.deleteMany({ where: { expiresAt: { lt: new Date(this.now()) } } }).catch(() => undefined);
@@ -119,7 +148,7 @@ export class DecisionService {
 
   catalog(baseUrl: string) {
     return {
-      live_available: true,
+      live_available: this.liveAvailable,
       version: SVC_CATALOG_VERSION,
       schema_version: SVC_SCHEMA_VERSION,
       requires_svc_key: true,
@@ -309,10 +338,20 @@ export class DecisionService {
         schema_version: SVC_SCHEMA_VERSION,
       };
     } catch (err) {
-      const e = err instanceof SvcError ? err
-        : (err as { name?: string }).name === 'JudgeError'
-          ? new SvcError(502, 'JUDGE_UNAVAILABLE', `The judge could not answer: ${(err as Error).message}`, 'Try a new run later with a new Idempotency-Key')
-          : new SvcError(500, 'INTERNAL_ERROR', 'The run failed unexpectedly', 'Try a new run with a new Idempotency-Key; report the request_id if it repeats');
+      let e: SvcError;
+      if (err instanceof SvcError) e = err;
+      else if ((err as { name?: string }).name === 'JudgeError') {
+        // the upstream text can name internal hosts or echo a model server's body: log it, never answer it
+        const j = err as Error & { code?: string; status?: number };
+        this.log({
+          request_id: requestId, key_id: keyId, code: 'JUDGE_UNAVAILABLE', detail: j.message,
+          ...(typeof j.code === 'string' ? { judge_code: j.code } : {}), ...(typeof j.status === 'number' ? { judge_status: j.status } : {}),
+        });
+        e = new SvcError(502, 'JUDGE_UNAVAILABLE', JUDGE_UNAVAILABLE_MESSAGE, 'Try a new run later with a new Idempotency-Key');
+      } else {
+        this.log({ request_id: requestId, key_id: keyId, code: 'INTERNAL_ERROR', detail: err instanceof Error ? err.message : String(err), err });
+        e = new SvcError(500, 'INTERNAL_ERROR', 'The run failed unexpectedly', 'Try a new run with a new Idempotency-Key; report the request_id if it repeats');
+      }
       status = e.status;
       errorCode = e.code;
       body = e.toBody(requestId);
@@ -334,6 +373,15 @@ export class DecisionService {
       }),
     ]);
     return { status, body, replayed: false };
+  }
+
+  /** A logging callback that throws must not turn a recorded failure into a 500. */
+  private log(failure: RunFailureLog): void {
+    try {
+      this.opts.log?.(failure);
+    } catch {
+      // dropped
+    }
   }
 
   private withTimeout<T>(work: Promise<T>): Promise<T> {
