@@ -129,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const graphql = createGraphQL({
     services, auth, logger: deps.logger, production: config.NODE_ENV === 'production',
     maxDepth: config.GRAPHQL_MAX_DEPTH, maxCost: config.GRAPHQL_MAX_COST,
+    maxSubscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET, maxSocketsPerKey: config.WS_MAX_SOCKETS_PER_KEY,
   });
   metrics.addCounts('graphql_fast_path_total', 'GraphQL POSTs answered by the compiled fast path, or declined and left to yoga', 'outcome', graphql.fastPathCounts);
   app.route({ url: '/graphql', method: ['GET', 'POST', 'OPTIONS'], handler: (req, reply) => graphql.handle(req, reply) });

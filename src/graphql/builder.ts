@@ -7,12 +7,15 @@ import type PrismaTypes from '../generated/pothos-types.js';
 import { dateInRange, publicDatamodel } from '../db/models.js';
 import type { Principal } from '../auth/keys.js';
 import type { CallContext, Services } from '../operations/operation.js';
+import type { SessionHandle } from './sessions.js';
 
 export interface GraphQLContext {
   services: Services;
   principal: Principal;
   requestId: string;
   idempotencyKey?: string;
+  /** for subscriptions: the credential they re-check and how to end their transport (sessions.ts) */
+  session?: SessionHandle;
 }
 
 export function callContext(ctx: GraphQLContext): CallContext {

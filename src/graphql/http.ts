@@ -7,7 +7,7 @@ import type { Duplex } from 'node:stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { GraphQLError, getOperationAST, getVariableValues } from 'graphql';
 import { createGraphQLError } from '@graphql-tools/utils';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { maxDepthPlugin, maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { costLimitPlugin, costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
@@ -22,6 +22,7 @@ import type { Services } from '../operations/operation.js';
 import { newId, ID_PREFIX } from '../ids.js';
 import { graphqlSchema } from './schema.js';
 import { listFanOutPlugin, listFanOutRule } from './list-fanout.js';
+import { SessionRegistry, sessionGuardPlugin, type SessionHandle } from './sessions.js';
 import { limits } from '../limits.js';
 import type { GraphQLContext } from './builder.js';
 
@@ -32,6 +33,10 @@ export interface GraphQLDeps {
   production: boolean;
   maxDepth: number;
   maxCost: number;
+  /** subscriptions one WebSocket may hold at once; one more fails with an `error` message */
+  maxSubscriptionsPerSocket: number;
+  /** WebSockets one API key may hold open at once; one more is closed with 4429 */
+  maxSocketsPerKey: number;
 }
 
 interface ServerContext {
@@ -39,7 +44,13 @@ interface ServerContext {
   reply?: FastifyReply;
   principal?: Principal;
   requestId?: string;
+  /** a WebSocket's session: its credential and its socket's 4403 close */
+  session?: SessionHandle;
 }
+
+/** Close codes of the GraphQL WebSocket (4400-4499 are the application's). */
+const WS_CLOSE_REVOKED = 4403;
+const WS_CLOSE_TOO_MANY = 4429;
 
 /**
  * The GraphQL form of an ApiError. Made by @graphql-tools/utils, i.e. with the `graphql` copy
@@ -86,7 +97,8 @@ function headerOf(req: ServerContext['req'], name: string): string | undefined {
 }
 
 export function createGraphQL(deps: GraphQLDeps) {
-  const buildContext = async (req: ServerContext['req'], principal?: Principal, requestId?: string): Promise<GraphQLContext> => {
+  const sessions = new SessionRegistry(deps.auth);
+  const buildContext = async (req: ServerContext['req'], principal?: Principal, requestId?: string, session?: SessionHandle): Promise<GraphQLContext> => {
     const id = requestId ?? ('id' in req && typeof req.id === 'string' ? req.id : newId(ID_PREFIX.request));
     let who = principal;
     if (!who) {
@@ -97,7 +109,10 @@ export function createGraphQL(deps: GraphQLDeps) {
         throw err;
       }
     }
-    return { services: deps.services, principal: who, requestId: id, idempotencyKey: headerOf(req, 'idempotency-key') };
+    // an HTTP request's subscription (SSE) re-checks its Authorization header and ends with its stream
+    const authorization = headerOf(req, 'authorization');
+    const own = session ?? (authorization ? { authorization, revoke: () => {} } : undefined);
+    return { services: deps.services, principal: who, requestId: id, idempotencyKey: headerOf(req, 'idempotency-key'), session: own };
   };
   /**
    * Every error a client sees, from yoga and from the fast path alike: ApiErrors with their
@@ -137,6 +152,7 @@ export function createGraphQL(deps: GraphQLDeps) {
       costLimitPlugin({ maxCost: deps.maxCost, exposeLimits: true, onReject: [(_ctx, err) => { throw limitError(err.message); }], propagateOnRejection: false }),
       maxAliasesPlugin({ n: 30, exposeLimits: true, onReject: [(_ctx, err) => { throw limitError(err.message); }], propagateOnRejection: false }),
       listFanOutPlugin(() => limits.GRAPHQL_MAX_ROWS, limitError),
+      sessionGuardPlugin(sessions),
       {
         onParams: ({ params }) => {
           const fault = nestingFault(params.query, params.variables);
@@ -145,28 +161,62 @@ export function createGraphQL(deps: GraphQLDeps) {
       },
     ],
     maskedErrors: { maskError },
-    context: ({ req, principal, requestId }) => buildContext(req, principal, requestId),
+    context: ({ req, principal, requestId, session }) => buildContext(req, principal, requestId, session),
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
-  useServer<Record<string, unknown>, { principal?: Principal; request: IncomingMessage }>(
+  /** open WebSockets per API key */
+  const socketsByKey = new Map<string, number>();
+  type Extra = { principal?: Principal; request: IncomingMessage; socket: WebSocket; session?: SessionHandle; unregister?: () => void };
+  useServer<Record<string, unknown>, Extra>(
     {
       execute: (args) => (args.rootValue as { execute: (a: unknown) => unknown }).execute(args) as never,
       subscribe: (args) => (args.rootValue as { subscribe: (a: unknown) => unknown }).subscribe(args) as never,
       onConnect: async (ctx) => {
         const params = ctx.connectionParams ?? {};
         const raw = params.authorization ?? params.Authorization ?? (params.apiKey ? `Bearer ${String(params.apiKey)}` : undefined);
+        const authorization = typeof raw === 'string' ? raw : undefined;
+        let principal: Principal;
         try {
-          ctx.extra.principal = await deps.auth.fromAuthorizationHeader(typeof raw === 'string' ? raw : undefined);
-          return true;
+          principal = await deps.auth.fromAuthorizationHeader(authorization);
         } catch {
           return false; // closes with 4403 Forbidden
         }
+        const open = socketsByKey.get(principal.keyId) ?? 0;
+        if (open >= deps.maxSocketsPerKey) {
+          ctx.extra.socket.close(WS_CLOSE_TOO_MANY, `Too many WebSocket connections for this API key (at most ${deps.maxSocketsPerKey}: WS_MAX_SOCKETS_PER_KEY)`);
+          return false;
+        }
+        socketsByKey.set(principal.keyId, open + 1);
+        ctx.extra.principal = principal;
+        const session: SessionHandle = {
+          authorization: authorization!,
+          revoke: () => ctx.extra.socket.close(WS_CLOSE_REVOKED, 'The API key was revoked or has expired'),
+        };
+        ctx.extra.session = session;
+        // the socket itself ends with its key, even with no subscription open
+        ctx.extra.unregister = sessions.add(session.authorization, session.revoke);
+        return true;
+      },
+      onClose: (ctx) => {
+        const keyId = ctx.extra.principal?.keyId;
+        if (!keyId || !ctx.extra.session) return;
+        ctx.extra.unregister?.();
+        const left = (socketsByKey.get(keyId) ?? 1) - 1;
+        if (left <= 0) socketsByKey.delete(keyId);
+        else socketsByKey.set(keyId, left);
       },
       onSubscribe: async (ctx, _id, params) => {
+        // this subscription is already counted in ctx.subscriptions
+        if (Object.keys(ctx.subscriptions).length > deps.maxSubscriptionsPerSocket) {
+          const err = new ApiError('VALIDATION_ERROR', `This WebSocket holds ${deps.maxSubscriptionsPerSocket} subscriptions already (WS_MAX_SUBSCRIPTIONS_PER_SOCKET); complete one or open another connection`, {
+            limit: { name: 'WS_MAX_SUBSCRIPTIONS_PER_SOCKET', value: deps.maxSubscriptionsPerSocket },
+          });
+          return [toGraphQLError(err)];
+        }
         const fault = nestingFault(params.query, params.variables);
         if (fault) return [toGraphQLError(fault)];
-        const enveloped = yoga.getEnveloped({ req: ctx.extra.request, principal: ctx.extra.principal, requestId: newId(ID_PREFIX.request), params } as never);
+        const enveloped = yoga.getEnveloped({ req: ctx.extra.request, principal: ctx.extra.principal, requestId: newId(ID_PREFIX.request), params, session: ctx.extra.session } as never);
         // A document that does not parse or breaks a rule (the depth and cost limits throw)
         // fails this one operation with an error message; thrown, it would close the socket
         // with 4500 and end every other subscription on it.
@@ -252,6 +302,7 @@ export function createGraphQL(deps: GraphQLDeps) {
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     },
     async close() {
+      sessions.close();
       for (const client of wss.clients) client.close(1001, 'server shutting down');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

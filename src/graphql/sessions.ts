@@ -1,0 +1,113 @@
+// Long-lived GraphQL sessions (WebSocket connections, SSE and WebSocket subscriptions) re-check
+// their API key: before each event is delivered (through the key cache, so at most one lookup
+// per key per cache period), and every second even when no event comes, so that a revoked or
+// expired key stops receiving within a few seconds: its WebSocket closes with 4403 and its SSE
+// streams end. A key that cannot be checked because the database is down keeps its sessions.
+import type { Plugin } from 'graphql-yoga';
+import { ApiError } from '../errors.js';
+import type { KeyAuthenticator } from '../auth/keys.js';
+import type { GraphQLContext } from './builder.js';
+
+/** What a context carries for its session: the credential to re-check and how to end it. */
+export interface SessionHandle {
+  authorization: string;
+  /** ends the session's transport (closes a WebSocket with 4403); SSE ends with its iterator */
+  revoke(): void;
+}
+
+const SWEEP_MS = 1000;
+
+export class SessionRegistry {
+  private readonly sessions = new Map<string, Set<() => void>>();
+  private readonly timer: NodeJS.Timeout;
+  private sweeping = false;
+
+  constructor(private readonly auth: KeyAuthenticator) {
+    this.timer = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.timer.unref();
+  }
+
+  /** Whether the credential is still good; an outage is not a revocation. */
+  async valid(authorization: string): Promise<boolean> {
+    try {
+      await this.auth.fromAuthorizationHeader(authorization);
+      return true;
+    } catch (err) {
+      return !(err instanceof ApiError);
+    }
+  }
+
+  /** Registers a session to end when its credential stops being valid; returns how to unregister it. */
+  add(authorization: string, end: () => void): () => void {
+    let set = this.sessions.get(authorization);
+    if (!set) this.sessions.set(authorization, (set = new Set()));
+    set.add(end);
+    return () => {
+      set.delete(end);
+      if (set.size === 0 && this.sessions.get(authorization) === set) this.sessions.delete(authorization);
+    };
+  }
+
+  private async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      for (const [authorization, ends] of [...this.sessions]) {
+        if (await this.valid(authorization)) continue;
+        this.sessions.delete(authorization);
+        for (const end of ends) end();
+      }
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
+/** `source`, ended when the session's key is revoked (checked before every item and by the sweep). */
+function guarded<T>(source: AsyncIterable<T>, session: SessionHandle, registry: SessionRegistry): AsyncGenerator<T> {
+  const it = source[Symbol.asyncIterator]();
+  let stop!: () => void;
+  const stopped = new Promise<IteratorResult<T>>((resolve) => {
+    stop = () => resolve({ done: true, value: undefined });
+  });
+  const unregister = registry.add(session.authorization, () => {
+    stop();
+    session.revoke();
+  });
+  return (async function* () {
+    try {
+      for (;;) {
+        const next = await Promise.race([it.next(), stopped]);
+        if (next.done) return;
+        if (!(await registry.valid(session.authorization))) {
+          session.revoke();
+          return;
+        }
+        yield next.value;
+      }
+    } finally {
+      unregister();
+      await it.return?.();
+    }
+  })();
+}
+
+/** The yoga (envelop) plugin that guards every subscription of a context with a session. */
+export function sessionGuardPlugin(registry: SessionRegistry): Plugin {
+  return {
+    onSubscribe: ({ args }) => ({
+      onSubscribeResult: ({ result, setResult }) => {
+        const session = (args.contextValue as unknown as GraphQLContext).session;
+        if (session && isAsyncIterable(result)) setResult(guarded(result, session, registry) as never);
+      },
+    }),
+  };
+}
