@@ -2,6 +2,8 @@
 // WebSocket), health and metrics. No business logic lives here.
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import type { Logger } from 'pino';
 import { ApiError, databaseFault } from './errors.js';
 import { ID_PREFIX, newId } from './ids.js';
@@ -14,6 +16,12 @@ import { createMetrics, registerHealth } from './ops/health.js';
 import { MODULES } from './modules/index.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
+/** GraphiQL (yoga) loads its scripts and styles from unpkg; the page talks only to this server */
+const HTML_CSP = [
+  "default-src 'self'", "script-src 'self' 'unsafe-inline' https://unpkg.com", "style-src 'self' 'unsafe-inline' https://unpkg.com",
+  "img-src 'self' data: https://unpkg.com", "font-src 'self' data: https://unpkg.com", "connect-src 'self'", "worker-src 'self' blob:",
+  "frame-ancestors 'none'", "base-uri 'none'", "form-action 'self'",
+].join('; ');
 const MAX_PARAM_LENGTH = 200;
 
 /** Fastify's own errors (parsing, limits) in the spec's envelope. */
@@ -59,7 +67,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     bodyLimit: BODY_LIMIT,
     genReqId: () => newId(ID_PREFIX.request),
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
-    trustProxy: true,
+    // X-Forwarded-* and Forwarded only from the proxies named in TRUST_PROXY (none by default)
+    // (a number is a hop count: supported by Fastify, missing from its types)
+    trustProxy: config.trustProxy as unknown as string | boolean,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
@@ -93,6 +103,17 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
 
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  // browsers: only the origins in CORS_ORIGINS, for the API doors (none by default)
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, origin !== undefined && config.corsOrigins.includes(origin)),
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id', 'X-Svc-Api-Key', 'Accept'],
+    exposedHeaders: ['X-Request-Id', 'Idempotent-Replayed', 'Retry-After'],
+    maxAge: 600,
+  });
+  // nosniff, Referrer-Policy, frame and cross-origin policies; the CSP is set on HTML pages only (below)
+  await app.register(helmet, { global: true, contentSecurityPolicy: false, strictTransportSecurity: false });
 
   // Hooks in callback style: on every request, an async hook costs a promise for nothing.
   app.addHook('onRequest', (req, reply, done) => {
@@ -105,6 +126,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     metrics.requests.inc({ method: req.method, route, status: String(reply.statusCode) });
     metrics.latency.observe({ method: req.method, route }, (performance.now() - req.startedAt) / 1000);
     done();
+  });
+  // API answers are never cached by browsers or proxies; HTML pages get a CSP that lets
+  // GraphiQL load its assets and call this server, and nothing else
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) reply.header('Content-Security-Policy', HTML_CSP);
+    else if (!req.url.startsWith('/svc/')) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
   // The list envelope's meta carries the request id and the time taken.
   app.addHook('preSerialization', (req, _reply, payload, done) => {
@@ -127,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   // GraphQL door
   const graphql = createGraphQL({
-    services, auth, logger: deps.logger, production: config.NODE_ENV === 'production',
+    services, auth, logger: deps.logger, production: config.NODE_ENV === 'production', graphiql: config.graphiql, introspection: config.introspection,
     maxDepth: config.GRAPHQL_MAX_DEPTH, maxCost: config.GRAPHQL_MAX_COST,
     maxSubscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET, maxSocketsPerKey: config.WS_MAX_SOCKETS_PER_KEY,
   });

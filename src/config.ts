@@ -6,6 +6,9 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** secrets that appear in examples and templates: never accepted as real ones */
+const KNOWN_DEFAULT_SECRETS = /^(change-?me.*|changeme.*|secret|password|admin|example.*|your-.*|replace-?me.*|x+|0+)$/i;
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -15,7 +18,21 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ADMIN_API_KEY: z.string().min(16).optional(),
+  ADMIN_API_KEY: z.string().min(16).refine((v) => !KNOWN_DEFAULT_SECRETS.test(v), {
+    message: 'is a published example value: set a long random secret (e.g. `openssl rand -hex 32`), or leave it unset to run without admin routes',
+  }).optional(),
+  /**
+   * Proxies whose X-Forwarded-* and Forwarded headers are believed: comma-separated addresses or
+   * CIDRs, or a hop count; unset, none (clients cannot spoof their address or the public host)
+   */
+  TRUST_PROXY: z.string().refine((v) => v !== 'true', { message: "trusting every proxy lets any client spoof its address: list the proxies' addresses or give a hop count" }).optional(),
+  /** the server's public origin (https://api.example.com) for links it hands out; else the request's Host */
+  PUBLIC_BASE_URL: z.string().url().refine((v) => /^https?:\/\//.test(v), { message: 'must be an http(s) URL' }).optional(),
+  /** browser origins allowed to call /v1 and /graphql (comma-separated exact origins); unset, none */
+  CORS_ORIGINS: z.string().optional(),
+  /** GraphiQL and introspection: on outside production, off in it unless set */
+  GRAPHIQL: bool.optional(),
+  GRAPHQL_INTROSPECTION: bool.optional(),
   API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).default('2026-11-01'),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(50).default(8),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(5000),
@@ -54,7 +71,15 @@ const schema = z.object({
   PRINT_SANDBOX_KEY: bool.default(true),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string; webhookAllowPrivate: boolean };
+export type Config = z.infer<typeof schema> & {
+  dataDir: string;
+  webhookAllowPrivate: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the trusted addresses */
+  trustProxy: false | number | string;
+  corsOrigins: string[];
+  graphiql: boolean;
+  introspection: boolean;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -62,9 +87,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const d = parsed.data;
+  const production = d.NODE_ENV === 'production';
   return {
-    ...parsed.data,
-    dataDir: resolve(parsed.data.DATA_DIR),
-    webhookAllowPrivate: parsed.data.WEBHOOK_ALLOW_PRIVATE ?? parsed.data.NODE_ENV !== 'production',
+    ...d,
+    dataDir: resolve(d.DATA_DIR),
+    webhookAllowPrivate: d.WEBHOOK_ALLOW_PRIVATE ?? !production,
+    trustProxy: d.TRUST_PROXY === undefined ? false : /^\d+$/.test(d.TRUST_PROXY) ? Number(d.TRUST_PROXY) : d.TRUST_PROXY,
+    corsOrigins: (d.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    graphiql: d.GRAPHIQL ?? !production,
+    introspection: d.GRAPHQL_INTROSPECTION ?? !production,
   };
 }

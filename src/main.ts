@@ -9,7 +9,7 @@ async function main() {
     // Printed once, to the terminal only: the key is stored hashed and cannot be shown again.
     process.stdout.write(
       `\nSandbox account created. Its test secret key (shown once, store it now):\n\n  ${server.sandboxKey}\n\n` +
-        `Try: curl -H "Authorization: Bearer ${server.sandboxKey.slice(0, 12)}..." ${server.url}/v1/auth/test\n\n`,
+        `Try it (the whole command, as it is):\n\n  curl -H "Authorization: Bearer ${server.sandboxKey}" ${server.url}/v1/auth/test\n\n`,
     );
   }
   let stopping = false;

@@ -70,7 +70,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const services = { db, bus, apiVersion: config.API_VERSION, decisions, secrets, deliveryWake: new Set<() => void>() };
   const { app, close } = await buildApp({ config, services, logger, probeBroker });
   const stopModules = MODULES.flatMap((m) => (m.start ? [m.start({ services, config, logger })] : []));
-  const sandboxKey = await bootstrapSandbox(db.prisma);
+  // a key printed to a production server's stdout would end up in its logs: there, keys come
+  // from the key CLI only
+  const sandboxKey = config.NODE_ENV === 'production' ? undefined : await bootstrapSandbox(db.prisma);
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { GraphQLError, getOperationAST, getVariableValues } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, getOperationAST, getVariableValues, type ValidationRule } from 'graphql';
 import { createGraphQLError } from '@graphql-tools/utils';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
@@ -31,6 +31,9 @@ export interface GraphQLDeps {
   auth: KeyAuthenticator;
   logger: Logger;
   production: boolean;
+  /** GraphiQL at GET /graphql, and schema introspection (GRAPHIQL, GRAPHQL_INTROSPECTION) */
+  graphiql?: boolean;
+  introspection?: boolean;
   maxDepth: number;
   maxCost: number;
   /** subscriptions one WebSocket may hold at once; one more fails with an `error` message */
@@ -144,7 +147,9 @@ export function createGraphQL(deps: GraphQLDeps) {
   const yoga: YogaServerInstance<ServerContext, GraphQLContext> = createYoga<ServerContext, GraphQLContext>({
     schema: graphqlSchema(),
     graphqlEndpoint: '/graphql',
-    graphiql: !deps.production,
+    graphiql: deps.graphiql ?? !deps.production,
+    // CORS is the app's (CORS_ORIGINS), for every door alike
+    cors: false,
     landingPage: false,
     logging: false,
     plugins: [
@@ -153,6 +158,7 @@ export function createGraphQL(deps: GraphQLDeps) {
       maxAliasesPlugin({ n: 30, exposeLimits: true, onReject: [(_ctx, err) => { throw limitError(err.message); }], propagateOnRejection: false }),
       listFanOutPlugin(() => limits.GRAPHQL_MAX_ROWS, limitError),
       sessionGuardPlugin(sessions),
+      ...(deps.introspection ?? !deps.production ? [] : [{ onValidate: ({ addValidationRule }: { addValidationRule: (r: ValidationRule) => void }) => addValidationRule(NoSchemaIntrospectionCustomRule) }]),
       {
         onParams: ({ params }) => {
           const fault = nestingFault(params.query, params.variables);
@@ -256,6 +262,7 @@ export function createGraphQL(deps: GraphQLDeps) {
       costLimitRule({ maxCost: deps.maxCost, onReject: [reject], propagateOnRejection: false }),
       maxAliasesRule({ n: 30, onReject: [reject], propagateOnRejection: false }),
       listFanOutRule(() => limits.GRAPHQL_MAX_ROWS, limitError),
+      ...(deps.introspection ?? !deps.production ? [] : [NoSchemaIntrospectionCustomRule]),
     ],
     context: (req, principal) => buildContext(req, principal),
     errorResponse: (result) => {

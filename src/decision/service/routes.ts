@@ -21,8 +21,13 @@ function header(req: FastifyRequest, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-export function baseUrl(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
+/**
+ * The public origin for the links the catalog hands out (scripts agents are told to run):
+ * PUBLIC_BASE_URL when set; else the request's own Host (X-Forwarded-Host only counts from a
+ * trusted proxy, see TRUST_PROXY).
+ */
+export function baseUrl(req: FastifyRequest, publicBaseUrl?: string): string {
+  return publicBaseUrl ? publicBaseUrl.replace(/\/+$/, '') : `${req.protocol}://${req.host}`;
 }
 
 /** A service key, from its header only. */
@@ -101,7 +106,7 @@ function send(reply: FastifyReply, err: SvcError) {
   return reply.status(err.status).send(err.toBody(reply.request.id));
 }
 
-export function registerDecisionRoutes(app: FastifyInstance, deps: { service: DecisionService; auth: KeyAuthenticator; adminKey?: string }) {
+export function registerDecisionRoutes(app: FastifyInstance, deps: { service: DecisionService; auth: KeyAuthenticator; adminKey?: string; publicBaseUrl?: string }) {
   const { service, auth } = deps;
   const starterPy = staticFile('starter.py');
   const starterMjs = staticFile('starter.mjs');
@@ -135,7 +140,7 @@ export function registerDecisionRoutes(app: FastifyInstance, deps: { service: De
       send(reply, new SvcError(404, 'ROUTE_NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`, 'See GET /api/svc/catalog and /api/svc/openapi.json')),
     );
 
-    svc.get('/catalog', async (req) => service.catalog(baseUrl(req)));
+    svc.get('/catalog', async (req) => service.catalog(baseUrl(req, deps.publicBaseUrl)));
     svc.get('/openapi.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(openapi));
 
     svc.post('/decisions', async (req, reply) => {

@@ -11,7 +11,7 @@ export const decisionsModule = defineModule({
   permissions: { svc: ['decide'] },
   graphql: registerDecisionGraphQL,
   rest(app, deps) {
-    registerDecisionRoutes(app, { service: deps.services.decisions, auth: deps.auth, adminKey: deps.config.ADMIN_API_KEY });
+    registerDecisionRoutes(app, { service: deps.services.decisions, auth: deps.auth, adminKey: deps.config.ADMIN_API_KEY, publicBaseUrl: deps.config.PUBLIC_BASE_URL });
   },
   // the service answers in its own error shape, even before routing
   routerErrors: {
