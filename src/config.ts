@@ -48,7 +48,7 @@ const schema = z.object({
   /** deliveries to loopback, private, link-local and metadata addresses; default: allowed outside production */
   WEBHOOK_ALLOW_PRIVATE: bool.optional(),
   /** attempts in flight at once, in all, and to one endpoint */
-  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(256),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(1000),
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
   /** events are kept this many days, then purged with their deliveries */
   EVENT_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(30),

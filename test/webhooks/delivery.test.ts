@@ -57,7 +57,9 @@ async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs =
 describe('endpoint management', () => {
   it('creates an endpoint with its secret shown once; reads never show it; a replay by Idempotency-Key neither', async () => {
     const idem = `we-${Date.now()}`;
-    const body = { url: 'https://example.com/hooks', events: ['order.*', 'customer.created'], description: 'orders', metadata: { team: 'ops' } };
+    // endpoints that get real events in these tests point at a closed local port: refused at once,
+    // never a DNS lookup that cannot succeed here
+    const body = { url: 'https://127.0.0.1:9/hooks', events: ['order.*', 'customer.created'], description: 'orders', metadata: { team: 'ops' } };
     const first = await api(t.url, '/v1/webhooks', { key: a.key, body, headers: { 'Idempotency-Key': idem } });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
@@ -150,7 +152,7 @@ describe('endpoint management', () => {
     const http = await api(t.url, '/v1/webhooks', { key: live.secret, body: { url: 'http://example.com/x', events: ['*'] } });
     expect(http.status).toBe(400);
     expect(http.body.error.details.errors[0].field).toBe('url');
-    const https = await api(t.url, '/v1/webhooks', { key: live.secret, body: { url: 'https://example.com/x', events: ['*'] } });
+    const https = await api(t.url, '/v1/webhooks', { key: live.secret, body: { url: 'https://127.0.0.1:9/x', events: ['*'] } });
     expect(https.status).toBe(201);
     expect(https.body.livemode).toBe(true);
     expect(await t.server.db.prisma.webhookEndpoint.count()).toBe(before + 1);
@@ -176,7 +178,7 @@ describe('endpoint management', () => {
     const events = await a.newKey({ type: 'restricted', permissions: ['events:read'] });
     expect((await api(t.url, '/v1/events', { key: events.secret })).status).toBe(200);
     const writer = await a.newKey({ type: 'restricted', permissions: ['webhooks:write'] });
-    expect((await api(t.url, '/v1/webhooks', { key: writer.secret, body: { url: 'https://example.com', events: ['*'] } })).status).toBe(201);
+    expect((await api(t.url, '/v1/webhooks', { key: writer.secret, body: { url: 'https://127.0.0.1:9/', events: ['*'] } })).status).toBe(201);
   });
 });
 

@@ -233,7 +233,8 @@ export class DeliveryWorker {
         ? Promise.resolve({ status: null, latencyMs: 0, error: 'endpoint_deleted', succeeded: false })
         : !endpoint.signing
           ? Promise.resolve({ status: null, latencyMs: 0, error: 'signing_secret_unavailable', succeeded: false })
-          : sendSigned(this.deps.sender, endpoint.url, d.eventId, body, endpoint.signing, number);
+          // signing runs inside the promise: a throw there must still free the slot below
+          : Promise.resolve().then(() => sendSigned(this.deps.sender, endpoint.url, d.eventId, body, endpoint.signing!, number));
       const done = sent.then((outcome) => {
         const result: AttemptResult = { delivery: d, token, manual, number, attemptedAt, outcome };
         if (endpoint?.debug) {
