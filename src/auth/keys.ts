@@ -64,8 +64,15 @@ export async function createApiKey(prisma: Prisma, input: CreateKeyInput) {
     throw ApiError.validation([{ field: 'permissions', message: 'a restricted key needs at least one permission' }]);
   }
   const secret = `${TYPE_PREFIX[input.type]}_${input.mode}_${randomToken(32)}`;
+  // a publishable key reads everything by default (the spec's "read-only operations"); an
+  // account may narrow it to some resources, never widen it past reading
+  if (input.type === 'publishable' && input.permissions?.some((p) => !p.endsWith(':read'))) {
+    throw ApiError.validation([{ field: 'permissions', message: 'a publishable key is read-only: only <resource>:read permissions', expected: 'e.g. products:read' }]);
+  }
   const permissions =
-    input.type === 'secret' ? ['*'] : input.type === 'publishable' ? ['*:read'] : input.type === 'svc' ? ['svc:decide'] : validatePermissions(input.permissions ?? []);
+    input.type === 'secret' ? ['*']
+      : input.type === 'publishable' ? (input.permissions?.length ? validatePermissions(input.permissions) : ['*:read'])
+        : input.type === 'svc' ? ['svc:decide'] : validatePermissions(input.permissions ?? []);
   const key = await prisma.apiKey.create({
     data: {
       id: newId(ID_PREFIX.apiKey),

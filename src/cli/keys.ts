@@ -37,7 +37,11 @@ async function main(argv: string[]) {
     },
   });
   const [command, ...rest] = positionals;
-  if (values.help || !command) throw new UsageError(USAGE);
+  if (values.help || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (!command) throw new UsageError(USAGE);
   if (!['create', 'list', 'revoke'].includes(command)) throw new UsageError(`unknown command '${command}'\n${USAGE}`);
   const mode = values.mode as KeyMode;
   const type = values.type as KeyType;
@@ -49,6 +53,24 @@ async function main(argv: string[]) {
     if (Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires-at takes an ISO 8601 date-time');
   }
   const permissions = values.permissions ? validatePermissions(values.permissions.split(',').map((p) => p.trim()).filter(Boolean)) : undefined;
+  if (permissions) {
+    // only permissions the server knows: a typo would make a key that can do nothing, silently
+    // (the catalogue loads every module: only when permissions are given)
+    const { permissionCatalogue } = await import('../modules/catalog.js');
+    const catalogue = permissionCatalogue();
+    const known = (p: string) => {
+      if (p === '*') return true;
+      const [resource, action] = p.split(':');
+      if (resource === '*') return action === 'read' || action === '*';
+      const actions = catalogue.get(resource);
+      return actions !== undefined && (action === '*' || action === 'write' || actions.includes(action));
+    };
+    const unknown = permissions.filter((p) => !known(p));
+    if (unknown.length) {
+      const valid = [...catalogue].map(([r, actions]) => `  ${r}: ${[...actions, 'write', '*'].filter((a, i, all) => all.indexOf(a) === i).join(', ')}`).join('\n');
+      throw new UsageError(`unknown permission${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}\nvalid permissions are <resource>:<action> with\n${valid}\n(and *:read, *)`);
+    }
+  }
 
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, migrate: true, poolSize: 2 });

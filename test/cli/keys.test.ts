@@ -56,6 +56,25 @@ describe('key CLI on a fresh embedded database', () => {
     expect(unknown.stderr).toMatch(/usage/);
     const revoke = await runKeys(['revoke', 'key_doesnotexist0000'], env);
     expect(revoke.code).toBe(2);
+    // a well-formed permission the server does not know is refused, listing the valid ones
+    const bogus = await runKeys(['create', '--type', 'restricted', '--permissions', 'orders:read,bogus:thing,orders:teleport'], env);
+    expect(bogus.code).toBe(2);
+    expect(bogus.stdout).toBe('');
+    expect(bogus.stderr).toMatch(/unknown permissions: bogus:thing, orders:teleport/);
+    expect(bogus.stderr).toMatch(/orders: read, create/);
+    expect(bogus.stderr).toMatch(/webhooks: read, write/);
+    // a publishable key can be narrowed, never widened past reading
+    const widened = await runKeys(['create', '--type', 'publishable', '--permissions', 'orders:create'], env);
+    expect(widened.code).toBe(2);
+    expect(widened.stderr).toMatch(/read-only/);
+  });
+
+  it('--help and help print the usage on stdout and exit 0', async () => {
+    for (const args of [['--help'], ['help'], ['create', '--help']]) {
+      const res = await runKeys(args, env);
+      expect(res.code, args.join(' ')).toBe(0);
+      expect(res.stdout).toMatch(/keys create/);
+    }
   });
 });
 
@@ -98,6 +117,18 @@ describe('first start and the CLI beside a running server', () => {
       status = (await api(server.url, '/v1/orders', { key })).status;
     }
     expect(status).toBe(401);
+  });
+
+  it('a publishable key narrowed to products:read reads products only', async () => {
+    const created = await runKeys(['create', '--type', 'publishable', '--permissions', 'products:read'], env);
+    expect(created.code, created.stderr).toBe(0);
+    const pk = created.stdout.trim();
+    expect(pk).toMatch(/^pk_test_/);
+    expect((await api(server.url, '/v1/products', { key: pk })).status).toBe(200);
+    const orders = await api(server.url, '/v1/orders', { key: pk });
+    expect(orders.status).toBe(403);
+    expect(orders.body.error.code).toBe('INSUFFICIENT_PERMISSIONS');
+    expect((await api(server.url, '/v1/products', { key: pk, body: { name: 'x', price: 1, currency: 'usd' } })).status).toBe(403);
   });
 
   it('does not print a sandbox key on a second start', async () => {
