@@ -13,6 +13,7 @@ import type { Services } from './operations/operation.js';
 import { createGraphQL } from './graphql/http.js';
 import { authenticate, sendError, type RestDeps } from './rest/context.js';
 import { createMetrics, registerHealth } from './ops/health.js';
+import { loggableUrl } from './ops/logging.js';
 import { MODULES } from './modules/index.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
@@ -123,8 +124,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
+    const seconds = (performance.now() - req.startedAt) / 1000;
     metrics.requests.inc({ method: req.method, route, status: String(reply.statusCode) });
-    metrics.latency.observe({ method: req.method, route }, (performance.now() - req.startedAt) / 1000);
+    metrics.latency.observe({ method: req.method, route }, seconds);
+    // one line per request; the URL's sensitive query values and every credential header are redacted
+    req.log.info({ method: req.method, url: loggableUrl(req.url), status: reply.statusCode, ms: Math.round(seconds * 1000), ip: req.ip }, 'request');
     done();
   });
   // API answers are never cached by browsers or proxies; HTML pages get a CSP that lets

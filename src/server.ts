@@ -1,6 +1,7 @@
 // Starts and stops a whole server: database, migrations, event bus, HTTP. main.ts and the
 // tests both use it.
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createLogger as createRedactingLogger } from './ops/logging.js';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config.js';
@@ -29,10 +30,7 @@ export interface RunningServer {
 }
 
 export function createLogger(config: Config): Logger {
-  return pino({
-    level: config.LOG_LEVEL,
-    redact: { paths: ['req.headers.authorization', 'req.headers["x-svc-api-key"]', 'req.headers["x-admin-key"]', 'headers.authorization'], censor: '[redacted]' },
-  });
+  return createRedactingLogger(config.LOG_LEVEL);
 }
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {

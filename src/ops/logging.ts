@@ -1,0 +1,34 @@
+// What the logs may hold: never a key, secret, token, cookie or idempotency key, wherever it
+// sits (headers, query strings, WebSocket connection parameters, error objects). pino redacts
+// known paths; URLs are logged with sensitive query values replaced.
+import { pino, type Logger } from 'pino';
+
+const CENSOR = '[redacted]';
+
+/** Headers and fields that carry credentials, as pino paths (headers also inside req/request objects). */
+const SENSITIVE_HEADERS = ['authorization', 'cookie', 'set-cookie', 'x-svc-api-key', 'x-admin-key', 'idempotency-key', 'x-signature', 'proxy-authorization'];
+const SENSITIVE_FIELDS = ['secret', 'secrets', 'apiKey', 'api_key', 'password', 'token', 'access_token', 'refresh_token', 'client_secret', 'connectionParams', 'idempotencyKey', 'idempotency_key'];
+
+export const REDACT_PATHS = [
+  ...SENSITIVE_HEADERS.flatMap((h) => [`req.headers["${h}"]`, `request.headers["${h}"]`, `headers["${h}"]`, `res.headers["${h}"]`]),
+  ...SENSITIVE_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
+];
+
+/** Query parameters whose values are never logged (keys, tokens, codes, signatures). */
+const SENSITIVE_QUERY = /key|token|secret|auth|password|signature|code|session|cookie|idempotency/i;
+/** Values that are credentials whatever their parameter's name. */
+const CREDENTIAL_VALUE = /^(sk|rk|pk|svc)_(test|live)_|^whsec_|^Bearer\s/i;
+
+/** A URL for the log: its path, and its query with sensitive values replaced. */
+export function loggableUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  const out = new URLSearchParams();
+  for (const [k, v] of params) out.append(k, SENSITIVE_QUERY.test(k) || CREDENTIAL_VALUE.test(v) ? CENSOR : v.length > 200 ? `${v.slice(0, 200)}...` : v);
+  return `${url.slice(0, q)}?${out.toString()}`;
+}
+
+export function createLogger(level: string): Logger {
+  return pino({ level, redact: { paths: REDACT_PATHS, censor: CENSOR } });
+}
