@@ -17,6 +17,8 @@ import { loggableUrl } from './ops/logging.js';
 import { MODULES } from './modules/index.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
+/** an oversize body is read away up to this many bytes before its 413; past that the connection is closed */
+const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
 /** GraphiQL (yoga) loads its scripts and styles from unpkg; the page talks only to this server */
 const HTML_CSP = [
   "default-src 'self'", "script-src 'self' 'unsafe-inline' https://unpkg.com", "style-src 'self' 'unsafe-inline' https://unpkg.com",
@@ -120,6 +122,26 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.addHook('onRequest', (req, reply, done) => {
     req.startedAt = performance.now();
     reply.header('X-Request-Id', req.id);
+    // A body announced larger than the route takes is refused before it is read, and read
+    // away after the answer: the client, still writing, then reads the 413 instead of failing
+    // on a socket closed under it (EPIPE), and the connection stays usable.
+    const declared = Number(req.headers['content-length']);
+    const limit = req.routeOptions.bodyLimit ?? BODY_LIMIT;
+    if (declared > limit) {
+      const err = new ApiError('PAYLOAD_TOO_LARGE', `The body exceeds the limit of ${limit} bytes`, { limit_bytes: limit });
+      const area = MODULES.find((m) => m.routerErrors && req.url.startsWith(m.routerErrors.prefix));
+      const answer = () => (area ? area.routerErrors!.send(reply as FastifyReply, err) : sendError(reply, err));
+      // the body is read away (never kept) before the answer, up to a bound past which the
+      // connection is simply closed
+      let drained = 0;
+      req.raw.on('data', (chunk: Buffer) => {
+        drained += chunk.length;
+        if (drained > MAX_DRAIN_BYTES) req.raw.destroy();
+      });
+      req.raw.once('end', answer);
+      req.raw.resume();
+      return;
+    }
     done();
   });
   app.addHook('onResponse', (req, reply, done) => {

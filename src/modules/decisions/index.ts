@@ -17,8 +17,10 @@ export const decisionsModule = defineModule({
   routerErrors: {
     prefix: '/api/svc/',
     send(reply, err) {
-      const svc = new SvcError(400, 'VALIDATION_ERROR', err.message, 'Fix the request path; see GET /api/svc/catalog');
-      return reply.status(400).send(svc.toBody(reply.request.id));
+      const svc = err.code === 'PAYLOAD_TOO_LARGE'
+        ? new SvcError(413, 'PAYLOAD_TOO_LARGE', err.message, 'Send at most 4000 characters of message')
+        : new SvcError(400, 'VALIDATION_ERROR', err.message, 'Fix the request path; see GET /api/svc/catalog');
+      return reply.status(svc.status).send(svc.toBody(reply.request.id));
     },
   },
   start({ services }) {
