@@ -52,14 +52,19 @@ export async function recordEvents(tx: Tx, accountId: string, events: EventEnvel
   for (const e of events) {
     for (const endpoint of endpoints) {
       if (!typeMatches(endpoint.events, e.type)) continue;
-      deliveries.push({
-        id: newId(ID_PREFIX.webhookDelivery), accountId, livemode, endpointId: endpoint.id, eventId: e.id, eventType: e.type,
-        status: 'pending', nextAttemptAt: now,
-      });
+      deliveries.push({ id: newId(ID_PREFIX.webhookDelivery), accountId, livemode, endpointId: endpoint.id, eventId: e.id, eventType: e.type });
       e.pending_webhooks++;
     }
   }
-  if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
+  // one plain statement: Prisma's createMany costs about a millisecond of CPU per row here
+  if (deliveries.length) {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "WebhookDelivery" (id, "accountId", livemode, "endpointId", "eventId", "eventType", status, "nextAttemptAt", "createdAt", "updatedAt")
+       SELECT id, "accountId", livemode, "endpointId", "eventId", "eventType", 'pending', $2::timestamptz, $2::timestamptz, $2::timestamptz
+       FROM jsonb_to_recordset($1::jsonb) AS d(id text, "accountId" text, livemode boolean, "endpointId" text, "eventId" text, "eventType" text)`,
+      JSON.stringify(deliveries), now.toISOString(),
+    );
+  }
   return deliveries.length;
 }
 

@@ -24,7 +24,7 @@ import { signatureHeaders } from './signing.js';
 /** at most this many deliveries per claim */
 const CLAIM_BATCH = 500;
 /** with nothing due, look again this often (other processes' commits do not wake this one) */
-const POLL_MS = 500;
+const POLL_MS = 250;
 /** results are written after this long, or at once when this many wait */
 const FLUSH_MS = 5;
 const FLUSH_BATCH = 500;
@@ -82,6 +82,10 @@ export class DeliveryWorker {
   private running = false;
   private loopDone: Promise<void> = Promise.resolve();
   private wakeUp: (() => void) | undefined;
+  /** a wake-up that came while the loop was busy claiming: claim again instead of sleeping */
+  private wakePending = false;
+  /** endpoints seen failing (their failingSince was set when last loaded or by this process) */
+  private readonly failing = new Set<string>();
   private inFlight = 0;
   private readonly perEndpoint = new Map<string, number>();
   private results: AttemptResult[] = [];
@@ -123,7 +127,8 @@ export class DeliveryWorker {
   readonly wake = (): void => {
     const w = this.wakeUp;
     this.wakeUp = undefined;
-    w?.();
+    if (w) w();
+    else this.wakePending = true;
   };
 
   private wakeAt(at: number): void {
@@ -144,27 +149,30 @@ export class DeliveryWorker {
 
   private async loop(): Promise<void> {
     while (this.running) {
+      this.wakePending = false;
       let claimed = 0;
+      let limit = 0;
       if (this.free() > 0) {
+        limit = Math.min(this.free(), CLAIM_BATCH);
         try {
-          claimed = await this.claimAndSend();
+          claimed = await this.claimAndSend(limit);
         } catch (err) {
           this.deps.logger.warn({ err }, 'claiming webhook deliveries failed; retrying shortly');
         }
       }
       if (!this.running) break;
-      if (claimed === 0 || this.free() === 0) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(() => { this.wakeUp = undefined; resolve(); }, POLL_MS);
-          timer.unref();
-          this.wakeUp = () => { clearTimeout(timer); resolve(); };
-        });
-      }
+      // a full claim may leave more due; a wake-up during the claim may have brought more
+      if ((claimed > 0 && claimed === limit && this.free() > 0) || this.wakePending) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => { this.wakeUp = undefined; resolve(); }, POLL_MS);
+        timer.unref();
+        this.wakeUp = () => { clearTimeout(timer); resolve(); };
+      });
     }
   }
 
   /** Claims due deliveries (respecting free slots) and starts their attempts; returns how many. */
-  private async claimAndSend(): Promise<number> {
+  private async claimAndSend(limit: number): Promise<number> {
     const { config } = this.deps;
     const now = new Date();
     const busy: Record<string, number> = {};
@@ -190,7 +198,7 @@ export class DeliveryWorker {
        UPDATE "WebhookDelivery" w SET "leaseToken" = $5, "leaseExpiresAt" = $6::timestamptz
        FROM ranked r WHERE w.id = r.id AND r.rn <= r.slots
        RETURNING w.id, w."endpointId", w."eventId", w."attemptCount", w."scheduleAttempts", w.status, w."nextAttemptAt"`,
-      now.toISOString(), Math.min(this.free(), CLAIM_BATCH), JSON.stringify(busy), config.WEBHOOK_ENDPOINT_CONCURRENCY, token, leaseUntil.toISOString(),
+      now.toISOString(), limit, JSON.stringify(busy), config.WEBHOOK_ENDPOINT_CONCURRENCY, token, leaseUntil.toISOString(),
     );
     if (claimed.length === 0) return 0;
     await this.sendAll(claimed, token, false);
@@ -205,10 +213,14 @@ export class DeliveryWorker {
     const endpointIds = [...new Set(claimed.map((d) => d.endpointId))];
     const eventIds = [...new Set(claimed.map((d) => d.eventId))];
     const [endpoints, events, pending] = await Promise.all([
-      this.prisma.webhookEndpoint.findMany({ where: { id: { in: endpointIds } }, select: { id: true, url: true, secrets: true, debug: true } }),
+      this.prisma.webhookEndpoint.findMany({ where: { id: { in: endpointIds } }, select: { id: true, url: true, secrets: true, debug: true, failingSince: true } }),
       this.prisma.event.findMany({ where: { id: { in: eventIds } } }),
       this.prisma.webhookDelivery.groupBy({ by: ['eventId'], where: { eventId: { in: eventIds }, status: 'pending' }, _count: { _all: true } }),
     ]);
+    for (const e of endpoints) {
+      if (e.failingSince) this.failing.add(e.id);
+      else this.failing.delete(e.id);
+    }
     const endpointById = new Map(endpoints.map((e) => {
       let signing: string[] | undefined;
       try {
@@ -305,16 +317,21 @@ export class DeliveryWorker {
       if (status === 'pending' && next) this.wakeAt(new Date(next).getTime());
       return { id: d.id, token: r.token, status, next: next ? new Date(next).toISOString() : null, sched: r.manual ? 0 : 1 };
     });
-    await this.prisma.webhookAttempt.createMany({
-      data: batch.map((r) => ({
-        id: newId(ID_PREFIX.webhookAttempt), deliveryId: r.delivery.id, endpointId: r.delivery.endpointId, number: r.number,
-        attemptedAt: r.attemptedAt, responseStatus: r.outcome.status, latencyMs: r.outcome.latencyMs, error: r.outcome.error,
-        outcome: r.outcome.succeeded ? 'succeeded' : 'failed',
-      })),
-    });
-    // a result counts only under its own lease; an endpoint disabled meanwhile ends its deliveries
+    const attempts = batch.map((r) => ({
+      id: newId(ID_PREFIX.webhookAttempt), deliveryId: r.delivery.id, endpointId: r.delivery.endpointId, number: r.number,
+      attemptedAt: r.attemptedAt.toISOString(), responseStatus: r.outcome.status, latencyMs: r.outcome.latencyMs, error: r.outcome.error,
+      outcome: r.outcome.succeeded ? 'succeeded' : 'failed',
+    }));
+    // One statement per batch: the attempts are recorded, and each delivery moves along the
+    // schedule only under its own lease; an endpoint disabled meanwhile ends its deliveries.
     await this.prisma.$executeRawUnsafe(
-      `UPDATE "WebhookDelivery" d SET
+      `WITH recorded AS (
+         INSERT INTO "WebhookAttempt" (id, "deliveryId", "endpointId", number, "attemptedAt", "responseStatus", "latencyMs", error, outcome)
+         SELECT id, "deliveryId", "endpointId", number, "attemptedAt", "responseStatus", "latencyMs", error, outcome
+         FROM jsonb_to_recordset($3::jsonb) AS a(id text, "deliveryId" text, "endpointId" text, number int, "attemptedAt" timestamptz,
+           "responseStatus" int, "latencyMs" int, error text, outcome text)
+       )
+       UPDATE "WebhookDelivery" d SET
          status = CASE WHEN v.status = 'pending' AND NOT e.active THEN 'failed' ELSE v.status END,
          "nextAttemptAt" = CASE WHEN v.status = 'pending' AND NOT e.active THEN NULL ELSE v.next END,
          "attemptCount" = d."attemptCount" + 1,
@@ -322,7 +339,7 @@ export class DeliveryWorker {
          "leaseToken" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = $2::timestamptz
        FROM jsonb_to_recordset($1::jsonb) AS v(id text, token text, status text, next timestamptz, sched int), "WebhookEndpoint" e
        WHERE d.id = v.id AND d."leaseToken" = v.token AND e.id = d."endpointId"`,
-      JSON.stringify(rows), new Date(now).toISOString(),
+      JSON.stringify(rows), new Date(now).toISOString(), JSON.stringify(attempts),
     );
     await this.trackEndpoints(batch, now);
   }
@@ -339,9 +356,13 @@ export class DeliveryWorker {
       else failing.add(id);
     }
     for (const id of ok) failing.delete(id);
-    if (ok.size) {
-      await this.prisma.webhookEndpoint.updateMany({ where: { id: { in: [...ok] }, failingSince: { not: null } }, data: { failingSince: null } });
+    // a success ends a failure streak: a write only for endpoints known to have one
+    const recovered = [...ok].filter((id) => this.failing.has(id));
+    if (recovered.length) {
+      await this.prisma.webhookEndpoint.updateMany({ where: { id: { in: recovered }, failingSince: { not: null } }, data: { failingSince: null } });
+      for (const id of recovered) this.failing.delete(id);
     }
+    for (const id of failing) this.failing.add(id);
     for (const id of gone) await this.disable(id, 'gone');
     if (failing.size) {
       await this.prisma.webhookEndpoint.updateMany({ where: { id: { in: [...failing] }, failingSince: null, active: true }, data: { failingSince: new Date(now) } });
