@@ -202,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   registerHealth(app, {
     services, metrics, adminKey: config.ADMIN_API_KEY, probeBroker: deps.probeBroker,
-    requireBroker: process.env.HEALTH_READY_REQUIRE_BROKER === 'true',
+    requireBroker: config.HEALTH_READY_REQUIRE_BROKER,
     activeSessions: graphql.activeSessions, queryTimeoutMs: config.HEALTH_READY_QUERY_TIMEOUT_MS,
   });
 

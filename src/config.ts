@@ -65,6 +65,8 @@ const schema = z.object({
   WS_MAX_SOCKETS_PER_KEY: z.coerce.number().int().min(1).max(100_000).default(20),
   /** PostgreSQL cancels a statement running longer (503 DATABASE_ERROR); 0 turns it off */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /** /health/ready fails when Redis (the broker) is down, not only reports it */
+  HEALTH_READY_REQUIRE_BROKER: bool.default(false),
   /** /health/ready fails when the database does not answer a query within this */
   HEALTH_READY_QUERY_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** print the first-start sandbox key; off in tests that start many servers */

@@ -41,11 +41,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE, migrate: true, shareEmbedded: true,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   });
-  const bus = await createEventBus(config.REDIS_URL);
+  const bus = await createEventBus(config.REDIS_URL, (err) => logger.warn({ err: err.message }, 'redis connection error; reconnecting'));
   let probeClient: Redis | undefined;
   const probeBroker = config.REDIS_URL
     ? async () => {
-        probeClient ??= new Redis(config.REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 1 });
+        probeClient ??= new Redis(config.REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 1 }).on('error', () => {});
         if (probeClient.status === 'wait') await probeClient.connect();
         return (await probeClient.ping()) === 'PONG';
       }

@@ -11,13 +11,11 @@ import { createApiKey } from '../src/auth/keys.js';
 import { findOrCreateAccount } from '../src/accounts.js';
 import { api, hasPostgres, hasRedis, TEA_ORDER } from './helpers/server.js';
 import { spawnServer, type ServerProcess } from './helpers/process.js';
+import { skipping } from './helpers/skip.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
-if (!hasPostgres) console.log('[test] skipped: two server processes need DATABASE_URL (PostgreSQL)');
-if (!hasRedis) console.log('[test] skipped: cross-process subscriptions need REDIS_URL and DATABASE_URL');
-
-describe.skipIf(!hasPostgres)('two server processes on one PostgreSQL database', () => {
+describe.skipIf(skipping(!hasPostgres, 'two server processes need DATABASE_URL (PostgreSQL)'))('two server processes on one PostgreSQL database', () => {
   const dirs = [mkdtempSync(join(tmpdir(), 'commerce-a-')), mkdtempSync(join(tmpdir(), 'commerce-b-'))];
   let a: ServerProcess;
   let b: ServerProcess;
@@ -51,7 +49,7 @@ describe.skipIf(!hasPostgres)('two server processes on one PostgreSQL database',
     expect(await db.prisma.event.count({ where: { accountId, type: 'order.created' } })).toBe(1);
   });
 
-  it.skipIf(!hasRedis)('delivers a mutation on one process to a subscriber on the other (Redis)', async () => {
+  it.skipIf(skipping(!hasRedis, 'cross-process subscriptions need REDIS_URL and DATABASE_URL'))('delivers a mutation on one process to a subscriber on the other (Redis)', async () => {
     const client = createClient({
       url: `${a.url.replace('http', 'ws')}/graphql`,
       webSocketImpl: WebSocket,

@@ -35,13 +35,16 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-export async function createEventBus(redisUrl?: string): Promise<EventBus> {
+/** Redis errors (a broker going away and coming back) are reported, not thrown: ioredis reconnects by itself. */
+export async function createEventBus(redisUrl?: string, onError: (err: Error) => void = () => {}): Promise<EventBus> {
   let close = async () => {};
   let pubsub: PubSub<Topics>;
   if (redisUrl) {
     const options = { lazyConnect: true, maxRetriesPerRequest: 3 };
     const publishClient = new Redis(redisUrl, options);
     const subscribeClient = new Redis(redisUrl, options);
+    publishClient.on('error', onError);
+    subscribeClient.on('error', onError);
     await Promise.all([publishClient.connect(), subscribeClient.connect()]);
     pubsub = createPubSub<Topics>({ eventTarget: createRedisEventTarget({ publishClient, subscribeClient }) });
     close = async () => {

@@ -70,20 +70,26 @@ export function registerHealth(
   }));
   app.get('/health/live', async () => ({ status: 'ok' }));
   app.get('/health/ready', async (_req, reply) => {
-    let database = 'ok';
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      // a database that does not answer in time is not ready, even if it would answer later
+    // each probe must answer within HEALTH_READY_QUERY_TIMEOUT_MS: late is not ready
+    const probe = async (check: () => Promise<unknown>): Promise<boolean> => {
+      let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('timeout')), opts.queryTimeoutMs);
       });
-      await Promise.race([opts.services.db.prisma.$queryRawUnsafe('SELECT 1'), timeout]);
-    } catch {
-      database = 'unavailable';
-    } finally {
-      clearTimeout(timer);
-    }
-    const broker = opts.probeBroker ? ((await opts.probeBroker().catch(() => false)) ? 'ok' : 'unavailable') : 'not_configured';
+      try {
+        return (await Promise.race([check(), timeout])) !== false;
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    const [dbOk, brokerOk] = await Promise.all([
+      probe(() => opts.services.db.prisma.$queryRawUnsafe('SELECT 1')),
+      opts.probeBroker ? probe(opts.probeBroker) : Promise.resolve(undefined),
+    ]);
+    const database = dbOk ? 'ok' : 'unavailable';
+    const broker = brokerOk === undefined ? 'not_configured' : brokerOk ? 'ok' : 'unavailable';
     const ready = database === 'ok' && (!opts.requireBroker || broker === 'ok');
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: { database, broker } });
   });

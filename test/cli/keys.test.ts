@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, hasPostgres } from '../helpers/server.js';
 import { runKeys, spawnServer, type ServerProcess } from '../helpers/process.js';
+import { skipping } from '../helpers/skip.js';
 
 // every CLI call is a fresh process (npm, tsx, PGlite): give them room on a loaded machine
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
@@ -138,11 +139,10 @@ describe('first start and the CLI beside a running server', () => {
   });
 });
 
-describe.skipIf(!hasPostgres)('key CLI against PostgreSQL (DATABASE_URL)', () => {
+describe.skipIf(skipping(!hasPostgres, 'the key CLI against PostgreSQL needs DATABASE_URL'))('key CLI against PostgreSQL (DATABASE_URL)', () => {
   it('creates a key in the database the server uses', async () => {
     const res = await runKeys(['create', '--account', `cli-pg-${Date.now()}`], { DATABASE_URL: process.env.DATABASE_URL });
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toMatch(KEY_LINE);
   });
 });
-if (!hasPostgres) console.log('[test] skipped: key CLI against PostgreSQL needs DATABASE_URL');

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openapi, schemaErrors, STATIC_DIR } from './helpers.js';
+import { skipping } from '../helpers/skip.js';
 
 describe('openapi.json', () => {
   it('describes the three endpoints with the key scheme and every response schema', () => {
@@ -120,7 +121,7 @@ const okDecision = {
 };
 
 for (const [name, cmd, available] of starters) {
-  describe.skipIf(!available)(name, () => {
+  describe.skipIf(skipping(!available, `${name}: its interpreter is not on PATH`))(name, () => {
     it('runs one decision with the key header and a fresh idempotency key, then reads the status', async () => {
       const { base, hits } = await fakeService({ status: 200, body: okDecision }, 'completed');
       const r = await run([...cmd, base], { SVC_API_KEY: KEY });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql, hasPostgres, startTestServer, TEA_ORDER, type TestAccount, type TestServer } from '../helpers/server.js';
 import { openDatabase } from '../../src/db/client.js';
 import { databaseFault } from '../../src/errors.js';
+import { skipping } from '../helpers/skip.js';
 
 let t: TestServer;
 let a: TestAccount;
@@ -102,7 +103,7 @@ describe('GraphQL documents', () => {
 });
 
 describe('the database', () => {
-  it.skipIf(!hasPostgres)('a statement cancelled by statement_timeout is a 503 DATABASE_ERROR, not a 500', async () => {
+  it.skipIf(skipping(!hasPostgres, 'statement_timeout is a PostgreSQL setting: needs DATABASE_URL'))('a statement cancelled by statement_timeout is a 503 DATABASE_ERROR, not a 500', async () => {
     const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: '.', poolSize: 1, statementTimeoutMs: 50 });
     try {
       const err = await db.prisma.$queryRawUnsafe('SELECT pg_sleep(1)').then(() => undefined, (e: unknown) => e);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
 import { runKeys } from '../helpers/process.js';
+import { skipping } from '../helpers/skip.js';
 
 // child processes (node, python, npm + tsx) on a loaded machine
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
@@ -89,7 +90,7 @@ describe('starters downloaded from the live server', () => {
     expect(out.stdout).toContain(`Idempotency-Key ${records[0].idempotencyKey}`);
   });
 
-  it.skipIf(!hasPython)('python3 starter.py <baseUrl> runs one decision and reads its status', async () => {
+  it.skipIf(skipping(!hasPython, 'the Python starter needs python3 on PATH'))('python3 starter.py <baseUrl> runs one decision and reads its status', async () => {
     const key = await acct.newKey({ type: 'svc' });
     const file = await download('starter.py');
     const out = await run('python3', [file, t.url], { SVC_API_KEY: key.secret });

@@ -12,10 +12,9 @@ import { findOrCreateAccount } from '../../src/accounts.js';
 import { api, hasPostgres, TEA_ORDER } from '../helpers/server.js';
 import { spawnServer, type ServerProcess } from '../helpers/process.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { skipping } from '../helpers/skip.js';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
-
-if (!hasPostgres) console.log('[test] skipped: webhook delivery across two server processes needs DATABASE_URL (PostgreSQL); SIGKILL runs on the embedded database');
 
 const ORDERS = 20;
 // small, so the lease (timeout + 5 s) of an attempt lost with its process expires soon
@@ -80,11 +79,11 @@ async function killAndRecover(database: 'postgres' | 'pglite') {
 }
 
 describe('a server killed with SIGKILL mid-delivery loses no delivery', () => {
-  it.skipIf(!hasPostgres)('on PostgreSQL', () => killAndRecover('postgres'));
-  it.skipIf(hasPostgres)('on the embedded database', () => killAndRecover('pglite'));
+  it.skipIf(skipping(!hasPostgres, 'SIGKILL mid-delivery on PostgreSQL needs DATABASE_URL'))('on PostgreSQL', () => killAndRecover('postgres'));
+  it.skipIf(skipping(hasPostgres, 'SIGKILL mid-delivery on the embedded database runs when DATABASE_URL is unset'))('on the embedded database', () => killAndRecover('pglite'));
 });
 
-describe.skipIf(!hasPostgres)('two server processes on one PostgreSQL', () => {
+describe.skipIf(skipping(!hasPostgres, 'webhook delivery from two server processes needs DATABASE_URL (PostgreSQL)'))('two server processes on one PostgreSQL', () => {
   const dirs = [mkdtempSync(join(tmpdir(), 'commerce-wa-')), mkdtempSync(join(tmpdir(), 'commerce-wb-'))];
   let servers: ServerProcess[] = [];
   let db: Database;
