@@ -8,6 +8,8 @@ import type { Logger } from 'pino';
 import { ApiError, databaseFault } from './errors.js';
 import { ID_PREFIX, newId } from './ids.js';
 import { KeyAuthenticator } from './auth/keys.js';
+import { AuthFailureLimiter } from './auth/throttle.js';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Services } from './operations/operation.js';
 import { createGraphQL } from './graphql/http.js';
@@ -61,6 +63,8 @@ export interface AppDeps {
   services: Services;
   logger: Logger;
   probeBroker?: () => Promise<boolean>;
+  /** Redis for counters every replica shares (failed authentications), when REDIS_URL is set */
+  redis?: Redis;
 }
 
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; close: () => Promise<void>; auth: KeyAuthenticator }> {
@@ -87,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     },
   });
   const auth = new KeyAuthenticator(services.db.prisma);
+  auth.failures = new AuthFailureLimiter(config.AUTH_FAIL_LIMIT_PER_IP, deps.redis);
   const rest: RestDeps = { services, auth };
   const metrics = createMetrics();
   metrics.addCounts('db_list_reads_total', 'List reads by path: lean (compiled SQL) or prisma (shapes the lean path leaves to Prisma)', 'path', services.db.readPaths);

@@ -66,7 +66,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   // one master key (SVC_ENCRYPTION_KEY or DATA_DIR/svc-record.key), a derived key per purpose
   const secrets = loadRecordCipher(config.SVC_ENCRYPTION_KEY, config.dataDir, 'webhook-secret').cipher;
   const services = { db, bus, apiVersion: config.API_VERSION, decisions, secrets, deliveryWake: new Set<() => void>() };
-  const { app, close } = await buildApp({ config, services, logger, probeBroker });
+  // shared counters; without the offline queue a Redis outage falls back to in-process counting at once
+  const limiterRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }).on('error', () => {}) : undefined;
+  const { app, close } = await buildApp({ config, services, logger, probeBroker, redis: limiterRedis });
   const stopModules = MODULES.flatMap((m) => (m.start ? [m.start({ services, config, logger })] : []));
   // a key printed to a production server's stdout would end up in its logs: there, keys come
   // from the key CLI only
@@ -86,6 +88,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       stopIdempotencyPurge();
       await bus.close();
       probeClient?.disconnect();
+      limiterRedis?.disconnect();
       await db.close();
     },
   };

@@ -3,6 +3,7 @@
 // (publishable, read-only); svc_ keys are request-only keys of the decision service.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors.js';
+import type { AuthFailureLimiter } from './throttle.js';
 import { ID_PREFIX, newId } from '../ids.js';
 import type { Prisma } from '../db/client.js';
 
@@ -164,6 +165,24 @@ export class KeyAuthenticator {
   ) {
     this.valid = new BoundedCache(Math.max(1, cache.maxEntries ?? 10_000));
     this.refused = new BoundedCache(Math.max(1, cache.maxNegativeEntries ?? 10_000));
+  }
+
+  /** limits failed authentications per client address (set by the server) */
+  failures?: AuthFailureLimiter;
+
+  /**
+   * A request's credential, from `ip`: refused with 429 while the address is over its failed
+   * authentications, and a failure counted against it (a missing header is not a failure).
+   */
+  async fromRequest(header: string | undefined, ip: string): Promise<Principal> {
+    if (!this.failures) return this.fromAuthorizationHeader(header);
+    await this.failures.assertAllowed(ip);
+    try {
+      return await this.fromAuthorizationHeader(header);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401 && err.code !== 'MISSING_AUTH_HEADER') await this.failures.recordFailure(ip);
+      throw err;
+    }
   }
 
   /** Parses an `Authorization` header value. */

@@ -184,9 +184,11 @@ export function createGraphQL(deps: GraphQLDeps) {
         const authorization = typeof raw === 'string' ? raw : undefined;
         let principal: Principal;
         try {
-          principal = await deps.auth.fromAuthorizationHeader(authorization);
-        } catch {
-          return false; // closes with 4403 Forbidden
+          principal = await deps.auth.fromRequest(authorization, ctx.extra.request.socket.remoteAddress ?? 'unknown');
+        } catch (err) {
+          // too many failed authentications from this address: 4429; any other refusal: 4403
+          if (err instanceof ApiError && err.code === 'RATE_LIMITED') ctx.extra.socket.close(WS_CLOSE_TOO_MANY, err.message);
+          return false;
         }
         const open = socketsByKey.get(principal.keyId) ?? 0;
         if (open >= deps.maxSocketsPerKey) {
@@ -288,7 +290,7 @@ export function createGraphQL(deps: GraphQLDeps) {
       let principal: Principal | undefined;
       if (req.method !== 'OPTIONS' && !(req.method === 'GET' && /text\/html/.test(req.headers.accept ?? ''))) {
         try {
-          principal = await deps.auth.fromAuthorizationHeader(headerOf(req, 'authorization'));
+          principal = await deps.auth.fromRequest(headerOf(req, 'authorization'), req.ip);
         } catch (err) {
           if (err instanceof ApiError) return refuse(reply, err, req.id);
           throw err;
