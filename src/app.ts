@@ -80,6 +80,20 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // errors of the HTTP parser (headers or URL too large, malformed requests): the envelope too
+    clientErrorHandler: (err, socket) => {
+      if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return;
+      const code = (err as NodeJS.ErrnoException).code;
+      const mapped = code === 'HPE_HEADER_OVERFLOW'
+        ? new ApiError('HEADERS_TOO_LARGE', 'The request line and headers exceed 16 KB; send long filters in a GraphQL query instead of a URL')
+        : new ApiError('INVALID_JSON', 'The request could not be read as HTTP');
+      const id = newId(ID_PREFIX.request);
+      const body = JSON.stringify(mapped.toBody(id));
+      if (socket.writable) {
+        socket.write(`HTTP/1.1 ${mapped.status} ${mapped.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${id}\r\nConnection: close\r\n\r\n${body}`);
+      }
+      socket.destroy(err);
+    },
     // a malformed or overlong path is answered before any hook runs: give it the envelope too
     frameworkErrors: (err, req, reply) => {
       req.startedAt = performance.now();

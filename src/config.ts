@@ -60,6 +60,7 @@ const schema = z.object({
   GRAPHQL_MAX_DOCUMENT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(64 * 1024),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).max(1_000_000).default(5000),
   GRAPHQL_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(110_000),
+  INPUT_MAX_VALUES: z.coerce.number().int().min(100).max(10_000_000).default(20_000),
   /** failed authentications a client address may make per minute before 429 (every door) */
   AUTH_FAIL_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** subscriptions per GraphQL WebSocket, and WebSockets per API key */

@@ -32,6 +32,7 @@ export const ERROR_CATALOG = {
   INVALID_JSON: [400, 'invalid_request_error'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error'],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error'],
+  HEADERS_TOO_LARGE: [431, 'invalid_request_error'],
   ROUTE_NOT_FOUND: [404, 'invalid_request_error'],
   METHOD_NOT_ALLOWED: [405, 'invalid_request_error'],
   RESOURCE_NOT_FOUND: [404, 'not_found_error'],

@@ -19,6 +19,8 @@ export const limits = {
   GRAPHQL_MAX_TOKENS: 5000,
   /** rows one GraphQL document may return through all its lists, siblings and aliases summed */
   GRAPHQL_MAX_ROWS: 110_000,
+  /** values (objects, lists and scalars) in one REST body or one set of GraphQL variables */
+  INPUT_MAX_VALUES: 20_000,
 };
 
 export type LimitName = keyof typeof limits;
@@ -32,4 +34,23 @@ export function limitError(name: LimitName, message: string, field: string, code
   const value = limits[name];
   const errors: FieldError[] = [{ field, message, expected: `at most ${value} (${name})` }];
   return new ApiError(code, `${field}: ${message}`, { limit: { name, value }, errors }, field);
+}
+
+/**
+ * Refuses an input (a REST body, GraphQL variables) with more values than INPUT_MAX_VALUES
+ * before anything validates it element by element: 30,000 order items took half a second of
+ * blocked event loop to be refused by the schema. Iterative; stops at the first value past it.
+ */
+export function inputSizeFault(value: unknown, field: string): ApiError | undefined {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (++count > limits.INPUT_MAX_VALUES) return limitError('INPUT_MAX_VALUES', `more than ${limits.INPUT_MAX_VALUES} values`, field);
+    if (v !== null && typeof v === 'object') {
+      if (Array.isArray(v)) for (const x of v) stack.push(x);
+      else for (const x of Object.values(v)) stack.push(x);
+    }
+  }
+  return undefined;
 }

@@ -5,7 +5,7 @@
 // its tokens (graphql-js's lexer), a variables object's depth on an explicit stack.
 import { Lexer, Source, TokenKind } from 'graphql';
 import { ApiError } from '../errors.js';
-import { limitError, limits } from '../limits.js';
+import { inputSizeFault, limitError, limits } from '../limits.js';
 
 /** Brackets (`{`, `[`, `(`) open at once in a document: 8 levels of fields leave ample room for arguments. */
 export const MAX_DOCUMENT_NESTING = 64;
@@ -63,7 +63,7 @@ export function valueTooDeep(value: unknown, max = MAX_VARIABLES_DEPTH): boolean
 
 /** The error for a request whose document or variables nest too deep, or undefined. */
 export function nestingFault(query: unknown, variables: unknown): ApiError | undefined {
-  const fault = typeof query === 'string' ? documentSizeFault(query) : undefined;
+  const fault = (typeof query === 'string' ? documentSizeFault(query) : undefined) ?? inputSizeFault(variables, 'variables');
   if (fault) return fault;
   if (valueTooDeep(variables)) {
     return ApiError.validation([{ field: 'variables', message: `nested deeper than ${MAX_VARIABLES_DEPTH} levels`, expected: `at most ${MAX_VARIABLES_DEPTH} levels` }]);

@@ -11,6 +11,7 @@ import { callContext, authenticate, type RestDeps } from './context.js';
 import { assertStorableText, listResource, parseExpand, parseFields, pickFields } from './list.js';
 import { camelizeBody, restError } from './naming.js';
 import { leanFindById } from '../db/lean-read.js';
+import { inputSizeFault } from '../limits.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyOp = MutationOperation<any, any>;
@@ -50,6 +51,8 @@ export function bodyObject(req: FastifyRequest): Record<string, unknown> {
   if (typeof body !== 'object' || Array.isArray(body)) {
     throw ApiError.validation([{ field: 'body', message: 'the body must be a JSON object', expected: 'object' }]);
   }
+  const tooLarge = inputSizeFault(body, 'body');
+  if (tooLarge) throw tooLarge;
   const faults = bodyFaults(body);
   if (faults.length) throw ApiError.validation(faults);
   return camelizeBody(body) as Record<string, unknown>;

@@ -57,7 +57,8 @@ export const createOrder = defineMutation({
       data: {
         id: newId(ID_PREFIX.order), accountId: scope.accountId, livemode: scope.livemode,
         customerId: input.customer ?? null, currency: input.currency, amount: total, metadata: input.metadata ?? {},
-        items: { create: lines },
+        // one INSERT for every line (a nested create was one statement per line)
+        items: { createMany: { data: lines } },
       },
       include,
     });
