@@ -115,3 +115,22 @@ export function serverChildEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): 
     ...extra,
   };
 }
+
+/** Percentiles of a sample (nearest rank), its maximum and mean. */
+export interface Dist {
+  n: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+export function dist(values: ArrayLike<number>): Dist {
+  const sorted = Float64Array.from(values).sort();
+  const n = sorted.length;
+  const at = (q: number) => (n ? sorted[Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1))] : NaN);
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += sorted[i];
+  return { n, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: n ? sorted[n - 1] : NaN, mean: n ? sum / n : NaN };
+}

@@ -37,7 +37,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { RequestSpec } from 'autocannon';
 import { runQueueClock, startChild, type Child, type ChildStats, type SqlStat } from './child.js';
-import { assertLocalDatabaseUrl, boundedCannon, fmt, guardRun, intEnv, joinLines, load1, machineLines, serverChildEnv, sqlTraceTable } from './common.js';
+import { assertLocalDatabaseUrl, boundedCannon, dist, fmt, type Dist, guardRun, intEnv, joinLines, load1, machineLines, serverChildEnv, sqlTraceTable } from './common.js';
 import { ensureDatabase } from './seed.js';
 import { decide } from '../src/decision/engine/index.js';
 import { loadPacks, type LoadedPack } from '../src/decision/packs/index.js';
@@ -73,25 +73,7 @@ for (const p of config.parts) if (p !== 'engine' && p !== 'http') throw new Erro
 assertLocalDatabaseUrl(config.databaseUrl);
 const profileDir = join(benchDir, 'profiles');
 
-// ---------------------------------------------------------------- statistics
-
-interface Dist {
-  n: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  mean: number;
-}
-
-function dist(values: ArrayLike<number>): Dist {
-  const sorted = Float64Array.from(values).sort();
-  const n = sorted.length;
-  const at = (q: number) => (n ? sorted[Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1))] : NaN);
-  let sum = 0;
-  for (let i = 0; i < n; i++) sum += sorted[i];
-  return { n, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: n ? sorted[n - 1] : NaN, mean: n ? sum / n : NaN };
-}
+// ---------------------------------------------------------------- statistics (dist: common.ts)
 
 /** Garbage-collection pauses of this process while `observe` is on. */
 function gcWatcher() {

@@ -56,7 +56,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startChild, type Child, type ChildStats } from './child.js';
-import { assertLocalDatabaseUrl, fmt, guardRun, intEnv, joinLines, load1, machineLines, serverChildEnv, sqlTraceTable } from './common.js';
+import { assertLocalDatabaseUrl, dist, fmt, type Dist, guardRun, intEnv, joinLines, load1, machineLines, serverChildEnv, sqlTraceTable } from './common.js';
 import { ensureDatabase } from './seed.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { findOrCreateAccount } from '../src/accounts.js';
@@ -108,22 +108,7 @@ const profileDir = join(benchDir, 'profiles');
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-// ---------------------------------------------------------------- statistics
-
-interface Dist {
-  n: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-}
-
-function dist(values: ArrayLike<number>): Dist {
-  const sorted = Float64Array.from(values).sort();
-  const n = sorted.length;
-  const at = (q: number) => (n ? sorted[Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1))] : NaN);
-  return { n, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: n ? sorted[n - 1] : NaN };
-}
+// ---------------------------------------------------------------- statistics (dist: common.ts)
 
 /**
  * CPU time (ms) by pid of the PostgreSQL processes that work for this benchmark: the backends
