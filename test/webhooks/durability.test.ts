@@ -119,6 +119,6 @@ describe.skipIf(skipping(!hasPostgres, 'webhook delivery from two server process
     expect(new Set(ids).size).toBe(total + 1);
     expect(ids).toHaveLength(total + 1);
     expect(rx.overlaps).toEqual([]);
-    expect(await db.prisma.webhookDelivery.count({ where: { accountId, status: 'succeeded' } })).toBe(total + 2);
+    await expect.poll(() => db.prisma.webhookDelivery.count({ where: { accountId, status: 'succeeded' } }), { timeout: 20_000 }).toBe(total + 2);
   });
 });

@@ -30,6 +30,8 @@ const FLUSH_MS = 5;
 const FLUSH_BATCH = 500;
 /** a lease outlasts the attempt's timeout by this much: the time to start it and record it */
 export const LEASE_MARGIN_MS = 5_000;
+/** a claim given back (its secret unreadable here) waits this long before anyone claims it again */
+const RELEASE_BACKOFF_MS = 1_000;
 
 export interface ClaimedDelivery {
   id: string;
@@ -210,6 +212,7 @@ export class DeliveryWorker {
    * each) and starts every attempt. With `wait`, resolves when the attempts are recorded.
    */
   async sendAll(claimed: ClaimedDelivery[], token: string, manual: boolean): Promise<AttemptResult[]> {
+    if (claimed.length === 0) return [];
     const endpointIds = [...new Set(claimed.map((d) => d.endpointId))];
     const eventIds = [...new Set(claimed.map((d) => d.eventId))];
     const [endpoints, events, pending] = await Promise.all([
@@ -233,6 +236,17 @@ export class DeliveryWorker {
     }));
     const pendingByEvent = new Map(pending.map((p) => [p.eventId, p._count._all]));
     const bodyByEvent = new Map(events.map((e) => [e.id, JSON.stringify(envelopeOf(e, pendingByEvent.get(e.id) ?? 0))]));
+    // A secret this process cannot open (sealed under another SVC_ENCRYPTION_KEY) costs no
+    // attempt: the claim is given back, to be taken in a second by a process that can (replicas
+    // must share the key; until they do, the deliveries wait rather than fail).
+    const unreadable = claimed.filter((d) => endpointById.get(d.endpointId) && !endpointById.get(d.endpointId)!.signing);
+    if (unreadable.length) {
+      await this.prisma.webhookDelivery.updateMany({
+        where: { id: { in: unreadable.map((d) => d.id) }, leaseToken: token },
+        data: { leaseToken: null, leaseExpiresAt: new Date(Date.now() + RELEASE_BACKOFF_MS) },
+      });
+      claimed = claimed.filter((d) => !unreadable.includes(d));
+    }
     const attempts = claimed.map((d) => {
       const endpoint = endpointById.get(d.endpointId);
       const body = bodyByEvent.get(d.eventId);
@@ -241,12 +255,10 @@ export class DeliveryWorker {
       this.perEndpoint.set(d.endpointId, (this.perEndpoint.get(d.endpointId) ?? 0) + 1);
       const attemptedAt = new Date();
       // an endpoint or event deleted since the claim: nothing to send, the cascade removes the delivery
-      const sent: Promise<AttemptOutcome> = !endpoint || body === undefined
+      const sent: Promise<AttemptOutcome> = !endpoint || body === undefined || !endpoint.signing
         ? Promise.resolve({ status: null, latencyMs: 0, error: 'endpoint_deleted', succeeded: false })
-        : !endpoint.signing
-          ? Promise.resolve({ status: null, latencyMs: 0, error: 'signing_secret_unavailable', succeeded: false })
-          // signing runs inside the promise: a throw there must still free the slot below
-          : Promise.resolve().then(() => sendSigned(this.deps.sender, endpoint.url, d.eventId, body, endpoint.signing!, number));
+        // signing runs inside the promise: a throw there must still free the slot below
+        : Promise.resolve().then(() => sendSigned(this.deps.sender, endpoint.url, d.eventId, body, endpoint.signing!, number));
       const done = sent.then((outcome) => {
         const result: AttemptResult = { delivery: d, token, manual, number, attemptedAt, outcome };
         if (endpoint?.debug) {
@@ -308,6 +320,10 @@ export class DeliveryWorker {
         // a manual retry that failed leaves the delivery as it was
         status = d.status;
         next = d.nextAttemptAt;
+      } else if (r.outcome.status === 410) {
+        // Gone: the endpoint is disabled below; no retry may be claimed in between
+        status = 'failed';
+        next = null;
       } else {
         next = nextAttemptAt(d.scheduleAttempts + 1, now, config.WEBHOOK_RETRY_SCALE, r.outcome.retryAfterSeconds);
         status = next ? 'pending' : 'failed';
