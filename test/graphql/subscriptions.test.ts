@@ -81,17 +81,20 @@ describe('events(types) over WebSocket', () => {
     await data(t.url, a.key, CreateProductDocument, { input: { name: 'Filtered', price: 1, currency: 'usd' } });
     const order = await createOrder(a.key);
     await data(t.url, a.key, CancelOrderDocument, { id: order.id });
-    // events of one account arrive in commit order, so after the cancellation no earlier event can still come
-    const got = await orders.waitFor(3);
-    await sleep(200);
-    expect(orders.items().map((r) => r.events.type)).toEqual(['order.created', 'order.updated', 'order.cancelled']);
-    expect(orders.items().every((r) => (r.events.data as { object: { id: string } }).object.id === order.id)).toBe(true);
-    expect(got).toHaveLength(3);
-    expect((await exact.waitFor(1)).map((r) => r.events.type)).toEqual(['customer.created']);
-    expect((await all.waitFor(5)).map((r) => r.events.type)).toEqual(['customer.created', 'product.created', 'order.created', 'order.updated', 'order.cancelled']);
-    await sleep(200);
-    expect(exact.results).toHaveLength(1);
-    expect(all.results).toHaveLength(5);
+    // events of one account arrive in commit order: once a marker committed last has arrived,
+    // nothing committed before it can still come (no sleep needed to see that nothing else did)
+    const markerOrder = await createOrder(a.key);
+    const { createCustomer: markerCustomer } = await data(t.url, a.key, CreateCustomerDocument, { input: { name: 'marker' } });
+    const got = await orders.waitFor(4);
+    const ids = (xs: typeof got) => xs.map((r) => (r.events.data as { object: { id: string } }).object.id);
+    expect(got.map((r) => r.events.type)).toEqual(['order.created', 'order.updated', 'order.cancelled', 'order.created']);
+    expect(ids(got)).toEqual([order.id, order.id, order.id, markerOrder.id]);
+    const exactGot = await exact.waitFor(2);
+    expect(exactGot.map((r) => r.events.type)).toEqual(['customer.created', 'customer.created']);
+    expect(ids(exactGot)[1]).toBe(markerCustomer.id);
+    const allGot = await all.waitFor(7);
+    expect(allGot.map((r) => r.events.type)).toEqual(['customer.created', 'product.created', 'order.created', 'order.updated', 'order.cancelled', 'order.created', 'customer.created']);
+    expect(ids(allGot)[6]).toBe(markerCustomer.id);
   });
 
   it('several subscriptions share one connection', async () => {
@@ -114,12 +117,13 @@ describe('orderUpdated(where)', () => {
     await data(t.url, a.key, UpdateOrderDocument, { id: o1.id, input: { status: 'processing' } });
     await data(t.url, a.key, CancelOrderDocument, { id: o2.id }); // the first match
     await api(t.url, `/v1/orders/${o1.id}/cancel`, { key: a.key, method: 'POST' }); // the second, through REST
-    const got = await sub.waitFor(2);
-    expect(got.map((r) => r.orderUpdated?.id)).toEqual([o2.id, o1.id]);
-    expect(got.map((r) => r.orderUpdated?.status)).toEqual(['cancelled', 'cancelled']);
+    // a third match committed last: when it arrives, nothing unmatched came before it
+    const o3 = await createOrder(a.key);
+    await data(t.url, a.key, CancelOrderDocument, { id: o3.id });
+    const got = await sub.waitFor(3);
+    expect(got.map((r) => r.orderUpdated?.id)).toEqual([o2.id, o1.id, o3.id]);
+    expect(got.map((r) => r.orderUpdated?.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
     expect(got[0].orderUpdated?.items).toEqual([{ name: 'Tea' }]);
-    await sleep(200);
-    expect(sub.results).toHaveLength(2);
   });
 
   it('relation filters work in where (customer email)', async () => {
@@ -127,10 +131,10 @@ describe('orderUpdated(where)', () => {
     const sub = await subscribe(session(a.key), OnOrderUpdatedDocument, { where: { customer: { email: { _eq: 'vip@example.com' } } } });
     await createOrder(a.key);
     const mine = await data(t.url, a.key, CreateOrderDocument, { input: { currency: 'usd', customer: vip.id, items: [{ name: 'Gold', quantity: 1, unitAmount: 9999 }] } });
-    const got = await sub.waitFor(1);
+    const marker = await data(t.url, a.key, CreateOrderDocument, { input: { currency: 'usd', customer: vip.id, items: [{ name: 'Marker', quantity: 1, unitAmount: 1 }] } });
+    const got = await sub.waitFor(2);
     expect(got[0].orderUpdated).toMatchObject({ id: mine.createOrder.id, status: 'pending', amount: 9999, customer: { email: 'vip@example.com' } });
-    await sleep(200);
-    expect(sub.results).toHaveLength(1);
+    expect(got.map((r) => r.orderUpdated?.id)).toEqual([mine.createOrder.id, marker.createOrder.id]);
   });
 
   it('needs orders:read', async () => {
@@ -196,9 +200,9 @@ describe('account isolation in subscriptions', () => {
     await api(t.url, '/v1/orders', { key: a.key, body: TEA_ORDER });
     await data(t.url, a.key, CreateCustomerDocument, { input: { email: 'a-secret@example.com' } });
     const marker = await createOrder(b.key, { marker: 'b' });
+    // A's events were published before B's marker: had any reached B, it would be here first
     const got = await events.waitFor(1);
     const gotOrders = await orderUpdates.waitFor(1);
-    await sleep(300);
     expect(events.results).toHaveLength(1);
     expect(got[0].events.type).toBe('order.created');
     expect((got[0].events.data as { object: { id: string } }).object.id).toBe(marker.id);
@@ -216,8 +220,9 @@ describe('account isolation in subscriptions', () => {
     const bOrder = await createOrder(b.key);
     const sameB = await subscribe(session(b.key), OnOrderUpdatedDocument, { where: { id: { _eq: bOrder.id } } });
     await data(t.url, b.key, CancelOrderDocument, { id: bOrder.id });
+    // B's topic hands each event to both subscriptions of B at once: when sameB has B's
+    // cancellation, spy has had every event before it (A's never enter B's topic)
     await sameB.waitFor(1);
-    await sleep(300);
     expect(spy.results).toHaveLength(0);
   });
 });

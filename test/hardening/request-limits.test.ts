@@ -67,6 +67,28 @@ describe('filters are bounded on both doors', () => {
   });
 });
 
+describe('metadata', () => {
+  it('an update may not leave more than 50 keys, on every resource with metadata', async () => {
+    const keys = (from: number) => Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${from + i}`, 'v']));
+    const customer = await api(t.url, '/v1/customers', { key: a.key, body: { name: 'm', metadata: keys(0) } });
+    const more = await api(t.url, `/v1/customers/${customer.body.id}`, { method: 'PATCH', key: a.key, body: { metadata: keys(50) } });
+    expect(more.status).toBe(400);
+    expect(more.body.error.details.errors[0].field).toBe('metadata');
+    expect((await api(t.url, `/v1/customers/${customer.body.id}`, { key: a.key })).body.metadata).toEqual(keys(0));
+    // replacing keys (removing some with '') stays within the limit
+    const swap = { ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, ''])), ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`n${i}`, 'v'])) };
+    expect((await api(t.url, `/v1/customers/${customer.body.id}`, { method: 'PATCH', key: a.key, body: { metadata: swap } })).status).toBe(200);
+    const product = await api(t.url, '/v1/products', { key: a.key, body: { name: 'p', price: 1, currency: 'usd', metadata: keys(0) } });
+    expect((await api(t.url, `/v1/products/${product.body.id}`, { method: 'PATCH', key: a.key, body: { metadata: { extra: 'x' } } })).status).toBe(400);
+    const order = await api(t.url, '/v1/orders', { key: a.key, body: { ...TEA_ORDER, metadata: keys(0) } });
+    expect((await api(t.url, `/v1/orders/${order.body.id}`, { method: 'PATCH', key: a.key, body: { metadata: { extra: 'x' } } })).status).toBe(400);
+    const hook = await api(t.url, '/v1/webhooks', { key: a.key, body: { url: 'https://127.0.0.1:9/', events: ['product.created'], metadata: keys(0) } });
+    expect((await api(t.url, `/v1/webhooks/${hook.body.id}`, { method: 'PUT', key: a.key, body: { metadata: { extra: 'x' } } })).status).toBe(400);
+    const viaGraphql = await gql(t.url, a.key, 'mutation($id: ID!) { updateCustomer(id: $id, input: {metadata: {extra: "x", more: "y"}}) { id } }', { id: customer.body.id });
+    expect(viaGraphql.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_ERROR');
+  });
+});
+
 describe('GraphQL documents', () => {
   it('a 1 MB document is refused, and so is one of more than 5,000 tokens', async () => {
     const big = `{ ${'__typename '.repeat(100_000)}}`;

@@ -2,7 +2,7 @@
 // prefixes and hashed storage, key types (sk_, pk_, rk_, svc_), expiry, revocation,
 // GET /v1/auth/test and X-Test-Error-Code.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, startTestServer, TEA_ORDER, type TestAccount, type TestServer } from '../helpers/server.js';
 import { createOrder, expectError, expectList } from './envelope.js';
 
@@ -57,22 +57,31 @@ describe('401: the Authorization header', () => {
   });
 
   it('a key expires while cached: works before, EXPIRED_API_KEY after', async () => {
-    const expiresAt = new Date(Date.now() + 3000);
+    const expiresAt = new Date(Date.now() + 60_000);
     const k = await acct.newKey({ expiresAt });
     expect((await withAuth(`Bearer ${k.secret}`)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, expiresAt.getTime() - Date.now() + 100));
-    expectError(await withAuth(`Bearer ${k.secret}`), 401, 'EXPIRED_API_KEY');
+    // the clock moves past the expiry (only Date is faked: sockets and timers stay real)
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      vi.setSystemTime(expiresAt.getTime() + 1);
+      expectError(await withAuth(`Bearer ${k.secret}`), 401, 'EXPIRED_API_KEY');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a revoked key stops working within the 2-second cache', async () => {
     const k = await acct.newKey();
     expect((await withAuth(`Bearer ${k.secret}`)).status).toBe(200);
     await t.server.db.prisma.apiKey.update({ where: { id: k.id }, data: { revokedAt: new Date() } });
-    const deadline = Date.now() + 5000;
-    let res = await withAuth(`Bearer ${k.secret}`);
-    while (res.status === 200 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
+    // once the 2 s cache period has passed (a faked clock), the next request looks the key up again
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    let res;
+    try {
+      vi.setSystemTime(Date.now() + 2001);
       res = await withAuth(`Bearer ${k.secret}`);
+    } finally {
+      vi.useRealTimers();
     }
     expectError(res, 401, 'INVALID_API_KEY');
     expect(res.body.error.message).toMatch(/revoked/);

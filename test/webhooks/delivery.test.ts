@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, gql, startTestServer, TEA_ORDER, type TestAccount, type TestServer } from '../helpers/server.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { loadConfig } from '../../src/config.js';
+import { purgeBefore } from '../../src/operations/purge.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -473,6 +474,26 @@ describe('events API', () => {
     for (const q of ['type=bogus', 'limit=1000', 'created[gte]=yesterday', 'cursor=zzz']) {
       expect((await api(t.url, `/v1/events?${q}`, { key: a.key })).status, q).toBe(400);
     }
+  });
+});
+
+describe('retention', () => {
+  it('events older than the retention are purged with their deliveries; newer ones stay', async () => {
+    const e = await endpoint(a, ['order.created']);
+    const o = await order(a.key);
+    const [delivery] = await until(() => deliveries(a.key, e.id), (d) => d[0]?.status === 'succeeded');
+    const prisma = t.server.db.prisma;
+    // an event of 31 days ago, with its delivery (written as the outbox would have)
+    const old = await prisma.event.findUniqueOrThrow({ where: { id: delivery.event_id } });
+    const oldId = `evt_old${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+    await prisma.event.create({ data: { ...old, id: oldId, seq: undefined, data: old.data as object, createdAt: new Date(Date.now() - 31 * 86400_000) } });
+    await prisma.webhookDelivery.create({ data: { id: `wdl_old${Date.now()}`, accountId: a.accountId, livemode: false, endpointId: e.id, eventId: oldId, eventType: 'order.created', status: 'succeeded' } });
+    const purged = await purgeBefore(prisma, 'Event', new Date(Date.now() - 30 * 86400_000));
+    expect(purged).toBeGreaterThanOrEqual(1);
+    expect(await prisma.event.count({ where: { id: oldId } })).toBe(0);
+    expect(await prisma.webhookDelivery.count({ where: { eventId: oldId } })).toBe(0);
+    expect((await api(t.url, `/v1/events/${delivery.event_id}`, { key: a.key })).status).toBe(200);
+    expect(o.id).toMatch(/^ord_/);
   });
 });
 
