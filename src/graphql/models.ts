@@ -2,7 +2,7 @@
 // Hasura-style list queries, by-id lookups and mutations bound to domain operations.
 import { ApiError } from '../errors.js';
 import { authorize, canReadResource } from '../auth/keys.js';
-import { resourceOfModel, scalarFields } from '../db/models.js';
+import { modelInfo, resourceOfModel, scalarFields } from '../db/models.js';
 import { toPrismaOrderBy, toPrismaWhere, type CanRead } from '../db/where.js';
 import { leanFindById, leanFindMany } from '../db/lean-read.js';
 import { executeMutation, scopedWhere, type MutationOperation, type Scope } from '../operations/operation.js';
@@ -51,7 +51,8 @@ function delegate(ctx: GraphQLContext, model: string): Any {
  */
 export function narrowed(query: { include?: Record<string, unknown>; select?: unknown }, info: GraphQLResolveInfo, model: string): Record<string, unknown> {
   if (query.select) return query;
-  const scalars = new Set(scalarFields(model).map((f) => f.name));
+  // list columns too (a webhook endpoint's `events`): a field left out of the select would read as null
+  const scalars = new Set([...modelInfo(model).fields.values()].filter((f) => f.kind === 'scalar').map((f) => f.name));
   const select: Record<string, unknown> = { id: true };
   const visit = (selectionSet: SelectionSetNode | undefined, seen: Set<string>): boolean => {
     for (const sel of selectionSet?.selections ?? []) {

@@ -515,8 +515,10 @@ describe('GraphQL', () => {
       (r) => r.body.data?.webhookDeliveries?.length === 1,
     );
     expect(read.body.data.webhookDeliveries[0]).toMatchObject({ eventType: 'order.created', status: 'succeeded', attempts: [{ number: 1, responseStatus: 200, outcome: 'succeeded' }] });
-    const list = await gql(t.url, a.key, `{ webhookEndpoints(where: {id: {_eq: "${ep.id}"}}) { id } }`);
-    expect(list.body.data.webhookEndpoints).toEqual([{ id: ep.id }]);
+    const list = await gql(t.url, a.key, `{ webhookEndpoints(where: {id: {_eq: "${ep.id}"}}) { id events } }`);
+    expect(list.body.data.webhookEndpoints).toEqual([{ id: ep.id, events: ['order.created'] }]);
+    const one = await gql(t.url, a.key, `{ webhookEndpoint(id: "${ep.id}") { events url } }`);
+    expect(one.body.data.webhookEndpoint).toEqual({ events: ['order.created'], url: `${rx.url}/gql-hook` });
     const updated = await gql(t.url, a.key, `mutation($id: ID!) { updateWebhookEndpoint(id: $id, input: {debug: true}) { debug } }`, { id: ep.id });
     expect(updated.body.data.updateWebhookEndpoint.debug).toBe(true);
     const rotated = await gql(t.url, a.key, `mutation($id: ID!) { rotateWebhookSecret(id: $id, input: {expiresInSeconds: 0}) { secret endpoint { id } } }`, { id: ep.id });
