@@ -58,6 +58,12 @@ function fromFastifyError(err: FastifyError): ApiError | undefined {
   return undefined;
 }
 
+/** An error answered before any route ran: in the shape of the area the URL belongs to, else the envelope. */
+function sendAreaError(url: string, reply: FastifyReply, err: ApiError) {
+  const area = MODULES.find((m) => m.routerErrors && url.startsWith(m.routerErrors.prefix));
+  return area ? area.routerErrors!.send(reply, err) : sendError(reply, err);
+}
+
 export interface AppDeps {
   config: Config;
   services: Services;
@@ -99,9 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       req.startedAt = performance.now();
       reply.header('X-Request-Id', req.id);
       const mapped = fromFastifyError(err) ?? new ApiError('INTERNAL_ERROR', 'The request could not be routed');
-      const area = MODULES.find((m) => m.routerErrors && req.url.startsWith(m.routerErrors.prefix));
-      if (area) return area.routerErrors!.send(reply as FastifyReply, mapped);
-      return sendError(reply, mapped);
+      return sendAreaError(req.url, reply as FastifyReply, mapped);
     },
   });
   const auth = new KeyAuthenticator(services.db.prisma);
@@ -148,8 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     const limit = req.routeOptions.bodyLimit ?? BODY_LIMIT;
     if (declared > limit) {
       const err = new ApiError('PAYLOAD_TOO_LARGE', `The body exceeds the limit of ${limit} bytes`, { limit_bytes: limit });
-      const area = MODULES.find((m) => m.routerErrors && req.url.startsWith(m.routerErrors.prefix));
-      const answer = () => (area ? area.routerErrors!.send(reply as FastifyReply, err) : sendError(reply, err));
+      const answer = () => sendAreaError(req.url, reply, err);
       // the body is read away (never kept) before the answer, up to a bound past which the
       // connection is simply closed
       let drained = 0;

@@ -68,6 +68,13 @@ export async function recordEvents(tx: Tx, accountId: string, events: EventEnvel
   return deliveries.length;
 }
 
+/** Deliveries still to be made, per event (an envelope's pending_webhooks). */
+export async function pendingWebhooks(db: Pick<Tx, 'webhookDelivery'>, eventIds: string[]): Promise<Map<string, number>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db.webhookDelivery.groupBy({ by: ['eventId'], where: { eventId: { in: eventIds }, status: 'pending' }, _count: { _all: true } });
+  return new Map(rows.map((r) => [r.eventId, r._count._all]));
+}
+
 /** Listeners told after a commit that made deliveries (the delivery worker wakes). */
 export type DeliveryWake = () => void;
 

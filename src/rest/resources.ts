@@ -78,7 +78,7 @@ function withPathId(req: FastifyRequest): Record<string, unknown> {
 }
 
 /** Related models (expansions, relation filters) need their own resource's read permission. */
-function readable(principal: Principal): CanRead {
+export function readable(principal: Principal): CanRead {
   return (model) => canReadResource(principal, resourceOfModel(model) ?? model);
 }
 

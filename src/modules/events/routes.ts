@@ -3,8 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { authorize } from '../../auth/keys.js';
 import { envelopeOf, type EventRow } from '../../events/envelope.js';
+import { pendingWebhooks } from '../../events/outbox.js';
 import { ApiError } from '../../errors.js';
-import type { Prisma } from '../../db/client.js';
 import { scopedWhere } from '../../operations/operation.js';
 import { authenticate } from '../../rest/context.js';
 import { assertStorableText, listResource } from '../../rest/list.js';
@@ -12,13 +12,6 @@ import { knownEventGroups, knownEventTypes } from '../catalog.js';
 import type { ModuleRestDeps } from '../module.js';
 
 type Query = Record<string, string | string[] | undefined>;
-
-/** Deliveries still to be made, per event. */
-async function pendingWebhooks(prisma: Prisma, eventIds: string[]): Promise<Map<string, number>> {
-  if (eventIds.length === 0) return new Map();
-  const rows = await prisma.webhookDelivery.groupBy({ by: ['eventId'], where: { eventId: { in: eventIds }, status: 'pending' }, _count: { _all: true } });
-  return new Map(rows.map((r) => [r.eventId, r._count._all]));
-}
 
 /** `type=order.created` or `type=order.*` as a condition; the catalogue names the group's types. */
 function typeCondition(raw: string | string[] | undefined): Record<string, unknown> | undefined {

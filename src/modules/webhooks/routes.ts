@@ -2,14 +2,13 @@
 // event, the delivery log, manual retry, recovery of failed deliveries, and metrics.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authorize, canReadResource, type Principal } from '../../auth/keys.js';
+import { authorize, type Principal } from '../../auth/keys.js';
 import { ApiError } from '../../errors.js';
-import { resourceOfModel } from '../../db/models.js';
 import { scopedWhere } from '../../operations/operation.js';
 import { present } from '../../representation.js';
 import { authenticate } from '../../rest/context.js';
 import { assertStorableText, listResource } from '../../rest/list.js';
-import { bodyObject, registerResource } from '../../rest/resources.js';
+import { bodyObject, readable, registerResource } from '../../rest/resources.js';
 import type { ModuleRestDeps } from '../module.js';
 import { createWebhookEndpoint, deleteWebhookEndpoint, rotateWebhookSecret, signingSecrets, updateWebhookEndpoint, URL_MAX } from './operations.js';
 import { webhookRuntime } from './runtime.js';
@@ -100,7 +99,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ModuleRestDeps
     const principal = await caller(req, deps, 'webhooks:read');
     const endpoint = await ownEndpoint(req, deps, principal);
     const page = await listResource(deps.services.db, 'WebhookDelivery', principal, req.query as Query, ATTEMPTS_INCLUDE,
-      (model) => canReadResource(principal, resourceOfModel(model) ?? model), { where: { endpointId: endpoint.id } });
+      readable(principal), { where: { endpointId: endpoint.id } });
     return { ...page, url: `/v1/webhooks/${endpoint.id}/deliveries` };
   });
 

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { envelopeOf } from '../../events/envelope.js';
-import { newEvent, publishEvents, recordEvents } from '../../events/outbox.js';
+import { newEvent, pendingWebhooks, publishEvents, recordEvents } from '../../events/outbox.js';
 import { ID_PREFIX, newId } from '../../ids.js';
 import type { Services } from '../../operations/operation.js';
 import { presentEndpoint, signingSecrets } from './operations.js';
@@ -218,7 +218,7 @@ export class DeliveryWorker {
     const [endpoints, events, pending] = await Promise.all([
       this.prisma.webhookEndpoint.findMany({ where: { id: { in: endpointIds } }, select: { id: true, url: true, secrets: true, debug: true, failingSince: true } }),
       this.prisma.event.findMany({ where: { id: { in: eventIds } } }),
-      this.prisma.webhookDelivery.groupBy({ by: ['eventId'], where: { eventId: { in: eventIds }, status: 'pending' }, _count: { _all: true } }),
+      pendingWebhooks(this.prisma, eventIds),
     ]);
     for (const e of endpoints) {
       if (e.failingSince) this.failing.add(e.id);
@@ -234,8 +234,7 @@ export class DeliveryWorker {
       }
       return [e.id, { ...e, signing }];
     }));
-    const pendingByEvent = new Map(pending.map((p) => [p.eventId, p._count._all]));
-    const bodyByEvent = new Map(events.map((e) => [e.id, JSON.stringify(envelopeOf(e, pendingByEvent.get(e.id) ?? 0))]));
+    const bodyByEvent = new Map(events.map((e) => [e.id, JSON.stringify(envelopeOf(e, pending.get(e.id) ?? 0))]));
     // A secret this process cannot open (sealed under another SVC_ENCRYPTION_KEY) costs no
     // attempt: the claim is given back, to be taken in a second by a process that can (replicas
     // must share the key; until they do, the deliveries wait rather than fail).
