@@ -41,6 +41,8 @@ const schema = z.object({
   SVC_RATE_TOTAL: z.coerce.number().int().min(1).default(30),
   SVC_MAX_CONCURRENT: z.coerce.number().int().min(1).default(4),
   SVC_RUN_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** run the delivery worker in this process (false: an API-only replica; another process delivers) */
+  WEBHOOK_WORKER: bool.default(true),
   /** how long a webhook endpoint has to answer an attempt */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   /** multiplies every retry delay and the 3-day disabling rule (tests and demos run the schedule in seconds) */

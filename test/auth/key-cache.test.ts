@@ -30,7 +30,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let t: TestServer;
 let acct: TestAccount;
 beforeAll(async () => {
-  t = await startTestServer();
+  // statements are counted for the whole server: no delivery worker polling meanwhile
+  t = await startTestServer({ WEBHOOK_WORKER: 'false' });
   acct = await t.newAccount();
 });
 afterAll(async () => {

@@ -16,7 +16,8 @@ const orderIds: string[] = [];
 let customerId: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // statements are counted for the whole server: no delivery worker polling meanwhile
+  t = await startTestServer({ WEBHOOK_WORKER: 'false' });
   acct = await t.newAccount();
   const customers: string[] = [];
   for (let i = 0; i < 4; i++) {

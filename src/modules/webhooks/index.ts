@@ -13,7 +13,7 @@ export const webhooksModule = defineModule({
   rest: registerWebhookRoutes,
   start({ services, config, logger }) {
     const runtime = webhookRuntime(services, config, logger);
-    runtime.worker.start();
+    if (config.WEBHOOK_WORKER) runtime.worker.start();
     return async () => {
       await runtime.worker.stop();
       await runtime.sender.close();
