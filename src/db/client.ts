@@ -2,14 +2,19 @@
 // through a pg pool when it is set. Both go through Prisma driver adapters, so the same
 // migrations and queries run on both.
 //
-// PGlite allows one process per data folder. The process that owns it (the server) also
-// serves it on a Unix socket in the folder and records that in `server.json`, so that the
-// key CLI can work while the server runs: it connects through the socket like PostgreSQL.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
+// PGlite allows one process per data folder. The process that owns it runs it in a worker
+// thread (embedded-worker.ts), so that SQL never runs on the thread that answers requests, and
+// serves it on a Unix socket in the folder (or in a private temporary folder when the path is
+// too long for a socket); the server connects through that socket like to PostgreSQL. The
+// server records the socket in `server.json`, so that the key CLI can work while it runs.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PrismaPg } from '@prisma/adapter-pg';
+import type { EmbeddedWorkerData } from './embedded-worker.js';
 import type {
   SqlDriverAdapter,
   SqlMigrationAwareDriverAdapterFactory,
@@ -131,11 +136,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind = 'pglite';
     mkdirSync(opts.dataDir, { recursive: true });
     chmodSync(opts.dataDir, 0o700);
-    const pg = new PGlite(join(opts.dataDir, 'pgdata'));
-    await pg.waitReady;
-    cleanups.push(() => pg.close());
-    factory = new PrismaPGlite(pg);
-    if (opts.shareEmbedded) cleanups.unshift(await shareEmbedded(pg, opts.dataDir));
+    const embedded = await startEmbedded(opts.dataDir);
+    cleanups.push(embedded.close);
+    // One connection: PGlite runs one statement at a time, and the socket server's queue does
+    // not keep two connections' transactions apart reliably; requests wait for it in the pool.
+    factory = new PrismaPg({ host: embedded.socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1 });
+    if (opts.shareEmbedded) cleanups.unshift(recordShared(opts.dataDir, embedded.socketDir));
   }
 
   const prisma = new PrismaClient({ adapter: countingFactory(factory, counter, connected) });
@@ -169,18 +175,63 @@ async function pendingMigrations(prisma: Prisma): Promise<string[]> {
   return committed.filter((name) => !applied.includes(name));
 }
 
-async function shareEmbedded(pg: PGlite, dataDir: string): Promise<() => Promise<void>> {
-  const socketPath = join(dataDir, `.s.PGSQL.${SOCKET_PORT}`);
-  // Unix socket paths are limited to about 107 bytes; past that the CLI cannot share.
-  if (Buffer.byteLength(socketPath) > 100) return async () => {};
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+interface Embedded {
+  socketDir: string;
+  close(): Promise<void>;
+}
+
+/** Starts PGlite in its worker thread, serving the data folder's database on a Unix socket. */
+async function startEmbedded(dataDir: string): Promise<Embedded> {
+  // Unix socket paths are limited to about 107 bytes: a long data folder path gets its socket
+  // in a private (0700) temporary folder instead.
+  let socketDir = dataDir;
+  let ownDir = false;
+  if (Buffer.byteLength(join(dataDir, `.s.PGSQL.${SOCKET_PORT}`)) > 100) {
+    socketDir = mkdtempSync(join(tmpdir(), 'pgl-'));
+    ownDir = true;
+  }
+  const socketPath = join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
   if (existsSync(socketPath)) rmSync(socketPath);
-  const server = new PGLiteSocketServer({ db: pg, path: socketPath });
-  await server.start();
-  const infoFile = join(dataDir, 'server.json');
-  writeFileSync(infoFile, JSON.stringify({ pid: process.pid, socketDir: dataDir, port: SOCKET_PORT } satisfies SharedInfo));
-  return async () => {
-    rmSync(infoFile, { force: true });
-    await server.stop();
+  // Run from TypeScript sources (tsx, tests), the worker registers the same loader first.
+  const typescript = import.meta.url.endsWith('.ts');
+  const file = new URL(`./embedded-worker.${typescript ? 'ts' : 'js'}`, import.meta.url);
+  const workerData = { pgdata: join(dataDir, 'pgdata'), socketPath, maxConnections: 64 } satisfies EmbeddedWorkerData;
+  const worker = typescript
+    ? new Worker(
+      `import(${JSON.stringify(pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href)})`
+        + `.then((tsx) => { tsx.register(); return import(${JSON.stringify(file.href)}); })`,
+      { eval: true, workerData },
+    )
+    : new Worker(file, { workerData });
+  let exited = false;
+  const exit = new Promise<void>((resolve) => worker.once('exit', () => { exited = true; resolve(); }));
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (m: { ready?: boolean; error?: string }) => {
+      if (m.ready) resolve();
+      else if (m.error) reject(new Error(`the embedded database did not open: ${m.error}`));
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    void exit.then(() => reject(new Error('the embedded database thread ended while opening')));
+  });
+  return {
+    socketDir,
+    async close() {
+      if (!exited) {
+        const closed = new Promise<void>((resolve) => worker.on('message', (m: { closed?: boolean }) => m.closed && resolve()));
+        worker.postMessage('close');
+        await Promise.race([closed, exit]);
+        await worker.terminate();
+      }
+      if (ownDir) rmSync(socketDir, { recursive: true, force: true });
+      else rmSync(socketPath, { force: true });
+    },
   };
+}
+
+/** Records the owner's socket so that the key CLI connects through it while the server runs. */
+function recordShared(dataDir: string, socketDir: string): () => void {
+  const infoFile = join(dataDir, 'server.json');
+  writeFileSync(infoFile, JSON.stringify({ pid: process.pid, socketDir, port: SOCKET_PORT } satisfies SharedInfo));
+  return () => rmSync(infoFile, { force: true });
 }

@@ -1,8 +1,10 @@
 // Fuzz with large inputs on both doors: lists of thousands, long strings, deep nesting, wide
 // documents, big bodies. Every answer is below 500 with a catalog code, and a prober of
 // /health/live, running throughout, keeps getting answers: no single request stalls the server.
-// (The prober's figures are printed; the 200 ms goal is checked loosely here, since two test
-// files share two cores, and measured in earnest by the benchmarks.)
+// (The prober's figures are printed. The embedded database runs in a thread of its own, so SQL
+// never holds up /health/live; what remains is this thread's share (parsing, validation,
+// mapping rows), well under 200 ms on an idle machine. It is checked loosely here, since test
+// files run in parallel on a shared machine.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql, startTestServer, TEA_ORDER, type TestAccount, type TestServer } from '../helpers/server.js';
 import { rng } from '../helpers/rng.js';
@@ -86,8 +88,7 @@ describe('large inputs', () => {
     console.log(`[test] /health/live during large inputs: ${count} probes, slowest ${Math.round(worst)} ms`);
     expect(failures).toEqual([]);
     expect(count).toBeGreaterThan(10);
-    // loose on a shared CI machine (the largest valid input, an order of 1,000 lines, costs
-    // about 0.8 s of server time alone): the reported stalls of 4.4 to 47 s fail this
-    expect(worst).toBeLessThan(5000);
+    // loose on a shared CI machine: the reported stalls of 4.4 to 47 s fail this
+    expect(worst).toBeLessThan(2000);
   });
 });
