@@ -116,9 +116,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   // An empty JSON body is no body (POST /v1/orders/{id}/cancel with no options).
   const defaultJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
-    defaultJson(req, body as string, done);
+  // The bytes are kept: a signed request's X-Signature covers the body exactly as received.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    const raw = body as Buffer;
+    req.rawBody = raw;
+    const text = raw.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    defaultJson(req, text, done);
   });
   // REST bodies are JSON only: text/plain on /v1 is a 415, as any other type, rather than a
   // string the handlers would refuse as "not an object". Other doors keep Fastify's parser.

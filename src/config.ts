@@ -41,6 +41,14 @@ const schema = z.object({
   SVC_RATE_TOTAL: z.coerce.number().int().min(1).default(30),
   SVC_MAX_CONCURRENT: z.coerce.number().int().min(1).default(4),
   SVC_RUN_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** the stablecoin's currency code: 3 to 10 lowercase letters */
+  STABLECOIN_CURRENCY: z.string().regex(/^[a-z]{3,10}$/, 'expected 3 to 10 lowercase letters').default('usdx'),
+  /** stablecoin transfers and redemptions of at least this amount (a decimal string) must be signed; issuance always */
+  SIGNED_REQUEST_THRESHOLD: z.string().regex(/^(0|[1-9][0-9]{0,12})(\.[0-9]{1,6})?$/, 'expected a decimal amount of the coin, e.g. "10000"').default('10000'),
+  /** how long the test processor keeps a pm_card_processing payment pending before it succeeds */
+  PAYMENT_PROCESSING_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
+  /** run the settlement of pending payments in this process (false: another process does) */
+  PAYMENT_WORKER: bool.default(true),
   /** run the delivery worker in this process (false: an API-only replica; another process delivers) */
   WEBHOOK_WORKER: bool.default(true),
   /** how long a webhook endpoint has to answer an attempt */

@@ -18,6 +18,8 @@ export const ERROR_CATALOG = {
   EXPIRED_API_KEY: [401, 'authentication_error'],
   INVALID_TOKEN_FORMAT: [401, 'authentication_error'],
   INACTIVE_ACCOUNT: [401, 'authentication_error'],
+  MISSING_SIGNATURE: [401, 'authentication_error'],
+  INVALID_SIGNATURE: [401, 'authentication_error'],
   INSUFFICIENT_PERMISSIONS: [403, 'permission_error'],
   RESOURCE_ACCESS_DENIED: [403, 'permission_error'],
   PLAN_LIMIT_EXCEEDED: [403, 'permission_error'],
@@ -44,6 +46,8 @@ export const ERROR_CATALOG = {
   IDEMPOTENCY_KEY_REUSED: [409, 'conflict_error'],
   INSUFFICIENT_INVENTORY: [422, 'state_error'],
   PAYMENT_FAILED: [422, 'state_error'],
+  INSUFFICIENT_FUNDS: [422, 'state_error'],
+  REFUND_EXCEEDS_PAYMENT: [422, 'state_error'],
   INVALID_STATE_TRANSITION: [422, 'state_error'],
   OUTSIDE_RETURN_WINDOW: [422, 'state_error'],
   DUPLICATE_REQUEST: [422, 'state_error'],
@@ -60,6 +64,8 @@ export interface FieldError {
   field: string;
   message: string;
   expected?: string;
+  /** the catalogue's code for this fault, when more precise than VALIDATION_ERROR */
+  code?: ErrorCode;
 }
 
 export const DOCS_BASE = 'https://docs.commerce-api.dev/errors';
@@ -83,7 +89,8 @@ export class ApiError extends Error {
   static validation(errors: FieldError[], message?: string): ApiError {
     const first = errors[0];
     return new ApiError(
-      'VALIDATION_ERROR',
+      // one fault with a precise code of its own (INVALID_FIELD_VALUE for `amount`) answers with it
+      errors.length === 1 && first.code ? first.code : 'VALIDATION_ERROR',
       message ?? (errors.length === 1 ? `${first.field}: ${first.message}` : `${errors.length} fields are invalid`),
       { errors },
       errors.length === 1 ? first.field : undefined,

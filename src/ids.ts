@@ -17,6 +17,8 @@ export const ID_PREFIX = {
   webhookEndpoint: 'we',
   webhookDelivery: 'wdl',
   webhookAttempt: 'wat',
+  payment: 'pay',
+  refund: 're',
 } as const;
 
 export function newId(prefix: string, now = Date.now()): string {

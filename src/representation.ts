@@ -62,7 +62,19 @@ function planFor(model: string): PresentPlan {
   return plan;
 }
 
+const presenters = new Map<string, (row: Record<string, unknown>) => Record<string, unknown>>();
+
+/**
+ * A model whose representation is not the generic mapping (the stablecoin's resources show
+ * their micro-unit amounts as decimal strings, addresses in checksum case): registered by its area.
+ */
+export function registerPresenter(model: string, fn: (row: Record<string, unknown>) => Record<string, unknown>): void {
+  presenters.set(model, fn);
+}
+
 export function present(model: string, row: Record<string, unknown>): Record<string, unknown> {
+  const custom = presenters.get(model);
+  if (custom) return custom(row);
   const plan = planFor(model);
   const out: Record<string, unknown> = { id: row.id, object: plan.objectName };
   if ('livemode' in row) out.livemode = row.livemode;

@@ -13,6 +13,7 @@ import { DecisionService } from './decision/service/service.js';
 import { loadRecordCipher } from './decision/service/crypto.js';
 import { judgeFromEnv } from './decision/judge/index.js';
 import { startIdempotencyPurge } from './operations/purge.js';
+import { parseCoin } from './modules/money/amounts.js';
 import { MODULES } from './modules/index.js';
 import { applyLimits } from './limits.js';
 
@@ -65,7 +66,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const stopIdempotencyPurge = startIdempotencyPurge(db.prisma, (err) => logger.warn({ err }, 'purging expired idempotency records failed; the next round retries'));
   // one master key (SVC_ENCRYPTION_KEY or DATA_DIR/svc-record.key), a derived key per purpose
   const secrets = loadRecordCipher(config.SVC_ENCRYPTION_KEY, config.dataDir, 'webhook-secret').cipher;
-  const services = { db, bus, apiVersion: config.API_VERSION, decisions, secrets, deliveryWake: new Set<() => void>() };
+  const money = {
+    coin: config.STABLECOIN_CURRENCY,
+    // "0" requires a signature on every transfer and redemption
+    signedThreshold: parseCoin(config.SIGNED_REQUEST_THRESHOLD) ?? 0n,
+    processingDelayMs: config.PAYMENT_PROCESSING_DELAY_MS,
+    settlementWake: new Set<(at: Date) => void>(),
+  };
+  const services = { db, bus, apiVersion: config.API_VERSION, decisions, secrets, deliveryWake: new Set<() => void>(), money };
   // shared counters; without the offline queue a Redis outage falls back to in-process counting at once
   const limiterRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }).on('error', () => {}) : undefined;
   const { app, close } = await buildApp({ config, services, logger, probeBroker, redis: limiterRedis });

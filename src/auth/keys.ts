@@ -278,7 +278,7 @@ export class KeyAuthenticator {
  * and the delivery log are the merchant's server side) and events (every resource's full
  * representation, as a stream).
  */
-const SERVER_SIDE_RESOURCES = new Set(['webhooks', 'events']);
+const SERVER_SIDE_RESOURCES = new Set(['webhooks', 'events', 'payments', 'stablecoin', 'balance']);
 
 /** Throws the spec's 403 unless the principal may do `needed` (`resource:action`). */
 export function authorize(principal: Principal, needed: string): void {
@@ -290,7 +290,7 @@ export function authorize(principal: Principal, needed: string): void {
     throw new ApiError('RESOURCE_ACCESS_DENIED', 'The decision service takes a svc_ key in X-Svc-Api-Key', { required: needed });
   }
   if (principal.type === 'publishable' && SERVER_SIDE_RESOURCES.has(needed.split(':')[0])) {
-    throw new ApiError('RESOURCE_ACCESS_DENIED', 'Publishable keys (pk_) cannot reach webhooks or events: use a secret or restricted key on your server', { required: needed, key_type: 'publishable' });
+    throw new ApiError('RESOURCE_ACCESS_DENIED', `Publishable keys (pk_) cannot reach ${needed.split(':')[0]}: use a secret or restricted key on your server (of the money routes, a pk_ key reads only GET /v1/public/balance/{address})`, { required: needed, key_type: 'publishable' });
   }
   if (principal.type === 'publishable' && !needed.endsWith(':read')) {
     throw new ApiError('RESOURCE_ACCESS_DENIED', 'Publishable keys (pk_) are read-only', { required: needed, key_type: 'publishable' });

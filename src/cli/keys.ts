@@ -6,6 +6,8 @@
 //                                   [--expires-at ISO-8601]          prints only the new key
 //   npm run --silent keys -- list [--account NAME] [--json]       never prints secrets
 //   npm run --silent keys -- revoke KEY_ID
+//   npm run --silent keys -- signing-secret create [--account NAME]   prints the new ss_ secret once
+//   npm run --silent keys -- signing-secret rotate --account NAME     a new one; the old one works 24 h more
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
@@ -17,7 +19,9 @@ const USAGE = `usage:
   keys create [--mode test|live] [--type secret|restricted|publishable|svc] [--account NAME]
               [--permissions resource:action,...] [--name TEXT] [--expires-at ISO-8601]
   keys list [--account NAME] [--json]
-  keys revoke KEY_ID`;
+  keys revoke KEY_ID
+  keys signing-secret create [--account NAME]
+  keys signing-secret rotate --account NAME`;
 
 class UsageError extends Error {}
 
@@ -42,6 +46,7 @@ async function main(argv: string[]) {
     return;
   }
   if (!command) throw new UsageError(USAGE);
+  if (command === 'signing-secret') return signingSecret(rest, values.account);
   if (!['create', 'list', 'revoke'].includes(command)) throw new UsageError(`unknown command '${command}'\n${USAGE}`);
   const mode = values.mode as KeyMode;
   const type = values.type as KeyType;
@@ -99,6 +104,39 @@ async function main(argv: string[]) {
         throw new UsageError(exists ? `${id} is already revoked` : `no key ${id}`);
       }
       process.stderr.write(`revoked ${id}\n`);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+/** Signing secrets of signed requests (X-Signature): one account, both modes; stored sealed. */
+async function signingSecret(args: string[], accountName: string | undefined) {
+  const [action, ...extra] = args;
+  if (!action || !['create', 'rotate'].includes(action) || extra.length) {
+    throw new UsageError('keys signing-secret create [--account NAME] | keys signing-secret rotate --account NAME');
+  }
+  if (action === 'rotate' && !accountName) throw new UsageError('keys signing-secret rotate needs --account NAME');
+  const config = loadConfig();
+  const { loadRecordCipher } = await import('../decision/service/crypto.js');
+  const { createSigningSecret, rotateSigningSecret } = await import('../modules/money/signatures.js');
+  // the server's key for sealed secrets: SVC_ENCRYPTION_KEY, or the key file in DATA_DIR
+  const cipher = loadRecordCipher(config.SVC_ENCRYPTION_KEY, config.dataDir, 'webhook-secret').cipher;
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, migrate: true, poolSize: 2 });
+  try {
+    const name = accountName ?? SANDBOX_ACCOUNT;
+    let account;
+    if (action === 'rotate') {
+      account = await db.prisma.account.findUnique({ where: { name } });
+      if (!account) throw new UsageError(`no account '${name}'`);
+      const { secret, previousValidUntil } = await rotateSigningSecret(db.prisma, cipher, account.id);
+      process.stderr.write(`rotated the signing secret of account '${name}'${previousValidUntil ? `; the previous one works until ${previousValidUntil.toISOString()}` : ' (it had none in force)'}; the new one is shown once:\n`);
+      process.stdout.write(`${secret}\n`);
+    } else {
+      ({ account } = await findOrCreateAccount(db.prisma, name));
+      const secret = await createSigningSecret(db.prisma, cipher, account.id);
+      process.stderr.write(`created a signing secret for account '${name}' (test and live); it is shown once:\n`);
+      process.stdout.write(`${secret}\n`);
     }
   } finally {
     await db.close();

@@ -16,10 +16,12 @@ export interface GraphQLContext {
   idempotencyKey?: string;
   /** for subscriptions: the credential they re-check and how to end their transport (sessions.ts) */
   session?: SessionHandle;
+  /** the HTTP request carried a valid X-Signature over its raw body */
+  signed?: boolean;
 }
 
 export function callContext(ctx: GraphQLContext): CallContext {
-  return { services: ctx.services, principal: ctx.principal, requestId: ctx.requestId, idempotencyKey: ctx.idempotencyKey };
+  return { services: ctx.services, principal: ctx.principal, requestId: ctx.requestId, idempotencyKey: ctx.idempotencyKey, signed: ctx.signed === true };
 }
 
 export const builder = new SchemaBuilder<{

@@ -16,6 +16,7 @@ import { createFastPath } from './fast-path.js';
 import { nestingFault } from './nesting.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { verifySignedRequest } from '../modules/money/signatures.js';
 import { ApiError, databaseFault } from '../errors.js';
 import type { KeyAuthenticator, Principal } from '../auth/keys.js';
 import type { Services } from '../operations/operation.js';
@@ -115,7 +116,8 @@ export function createGraphQL(deps: GraphQLDeps) {
     // an HTTP request's subscription (SSE) re-checks its Authorization header and ends with its stream
     const authorization = headerOf(req, 'authorization');
     const own = session ?? (authorization ? { authorization, revoke: () => {} } : undefined);
-    return { services: deps.services, principal: who, requestId: id, idempotencyKey: headerOf(req, 'idempotency-key'), session: own };
+    const signed = 'signed' in req && req.signed === true;
+    return { services: deps.services, principal: who, requestId: id, idempotencyKey: headerOf(req, 'idempotency-key'), session: own, signed };
   };
   /**
    * Every error a client sees, from yoga and from the fast path alike: ApiErrors with their
@@ -291,6 +293,10 @@ export function createGraphQL(deps: GraphQLDeps) {
       if (req.method !== 'OPTIONS' && !(req.method === 'GET' && /text\/html/.test(req.headers.accept ?? ''))) {
         try {
           principal = await deps.auth.fromRequest(headerOf(req, 'authorization'), req.ip);
+          // a signature covers the raw body of the POST; verified whenever present
+          req.signed = await verifySignedRequest(deps.services.db.prisma, deps.services.secrets, principal.accountId, {
+            signature: headerOf(req, 'x-signature'), timestamp: headerOf(req, 'x-timestamp'),
+          }, req.rawBody ?? Buffer.alloc(0));
         } catch (err) {
           if (err instanceof ApiError) return refuse(reply, err, req.id);
           throw err;

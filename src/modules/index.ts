@@ -8,12 +8,16 @@ import { productsModule } from './products/index.js';
 import { ordersModule } from './orders/index.js';
 import { decisionsModule } from './decisions/index.js';
 import { webhooksModule } from './webhooks/index.js';
+import { paymentsModule } from './payments/index.js';
+import { stablecoinModule } from './stablecoin/index.js';
 
 export const MODULES: readonly AppModule[] = [
   eventsModule,
   customersModule,
   productsModule,
   ordersModule,
+  paymentsModule,
+  stablecoinModule,
   webhooksModule,
   decisionsModule,
 ];

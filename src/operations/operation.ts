@@ -3,11 +3,11 @@
 // and publication after commit all happen here, so GraphQL and REST cannot disagree.
 import { canonicalJson, sha256Hex } from '../canonical.js';
 import { z } from 'zod';
-import { ApiError, textFaults, type ErrorCode, type FieldError } from '../errors.js';
+import { ApiError, ERROR_CATALOG, textFaults, type ErrorCode, type FieldError } from '../errors.js';
 import { authorize, type Principal } from '../auth/keys.js';
 import type { Database, Prisma } from '../db/client.js';
 import type { EventBus, EventEnvelope } from '../events/bus.js';
-import { newEvent, publishEvents, recordEvents, type DeliveryWake } from '../events/outbox.js';
+import { newEvent, publishEvents, recordEvents, type DeliveryWake, type EventOrigin } from '../events/outbox.js';
 import type { DecisionService } from '../decision/service/service.js';
 import type { RecordCipher } from '../decision/service/crypto.js';
 import { present } from '../representation.js';
@@ -23,6 +23,19 @@ export interface Services {
   secrets: RecordCipher;
   /** told after a commit that made webhook deliveries */
   deliveryWake: Set<DeliveryWake>;
+  /** the money areas' settings */
+  money: MoneySettings;
+}
+
+export interface MoneySettings {
+  /** the stablecoin's currency code (lowercase) */
+  coin: string;
+  /** transfers and redemptions of at least this many micro-units must be signed */
+  signedThreshold: bigint;
+  /** how long the simulated processor keeps a `pm_card_processing` payment pending */
+  processingDelayMs: number;
+  /** told the due time of a pending payment made here (the settlement worker sets a timer) */
+  settlementWake: Set<(at: Date) => void>;
 }
 
 /** Who is calling and on which data: every query is scoped by accountId and livemode. */
@@ -36,9 +49,18 @@ export interface CallContext {
   principal: Principal;
   requestId: string;
   idempotencyKey?: string;
+  /** the request carried a valid X-Signature over its raw body (verified by the door) */
+  signed?: boolean;
 }
 
-export type Emit = (type: string, model: string, row: Record<string, unknown>, previous?: Record<string, unknown>) => void;
+export interface EmitOptions {
+  /** the spec's flat fields of `data`, besides `data.object` */
+  data?: Record<string, unknown>;
+  /** the account the event belongs to, when not the caller's (the receiver of a transfer) */
+  account?: string;
+}
+
+export type Emit = (type: string, model: string, row: Record<string, unknown>, previous?: Record<string, unknown>, options?: EmitOptions) => void;
 
 export interface MutationOperation<I, R extends { id: string }> {
   name: string;
@@ -48,6 +70,11 @@ export interface MutationOperation<I, R extends { id: string }> {
   model: string;
   /** `services` for what a rule needs beyond the database (the secrets cipher) */
   run(tx: Tx, scope: Scope, input: I, emit: Emit, services: Services): Promise<R>;
+  /**
+   * Whether this input must come signed (X-Signature): checked before anything else, an
+   * idempotent replay included.
+   */
+  signatureRequired?(input: I, services: Services): boolean;
   /** the response body, when it is not the model's representation of the row (a deletion) */
   represent?(row: R): Record<string, unknown>;
   /**
@@ -85,9 +112,11 @@ export function zodFaults(error: z.ZodError): FieldError[] {
       }
       continue;
     }
-    const expected = 'expected' in issue && typeof issue.expected === 'string' ? issue.expected : undefined;
+    const params = issue.code === 'custom' ? (issue.params as { expected?: string; code?: string } | undefined) : undefined;
+    const expected = 'expected' in issue && typeof issue.expected === 'string' ? issue.expected : params?.expected;
+    const code = params?.code && params.code in ERROR_CATALOG ? (params.code as ErrorCode) : undefined;
     const received = base === '' ? 'body' : base;
-    out.push({ field: received, message: issue.message, ...(expected ? { expected } : {}) });
+    out.push({ field: received, message: issue.message, ...(expected ? { expected } : {}), ...(code ? { code } : {}) });
   }
   return out;
 }
@@ -142,8 +171,13 @@ export async function executeMutation<I, R extends { id: string }>(
   }
   const hash = sha256Hex(`${op.name}\n${canonicalJson(rawInput)}`);
   const scope: Scope = { accountId: principal.accountId, livemode: principal.livemode };
+  if (op.signatureRequired && !ctx.signed && op.signatureRequired(parseInput(op.input, rawInput), services)) {
+    throw new ApiError('MISSING_SIGNATURE', `${op.name} must be signed: send X-Timestamp (Unix seconds) and X-Signature, the hex HMAC-SHA256 of "<timestamp>.<raw body>" with the account's signing secret`, {
+      operation: op.name,
+    }, 'X-Signature');
+  }
   const prisma = services.db.prisma;
-  const events: EventEnvelope[] = [];
+  const events = new EventsByAccount(scope.accountId);
   let deliveries = 0;
 
   const run = async (tx: Tx): Promise<MutationResult> => {
@@ -168,11 +202,8 @@ export async function executeMutation<I, R extends { id: string }>(
     }
     const input = parseInput(op.input, rawInput);
     const origin = { requestId, idempotencyKey: idempotencyKey ?? null, apiVersion: services.apiVersion, livemode: scope.livemode };
-    const emit: Emit = (type, model, row, previous) => {
-      events.push(newEvent(type, present(model, row), origin, previous));
-    };
-    const row = await op.run(tx, scope, input, emit, services);
-    deliveries = await recordEvents(tx, scope.accountId, events);
+    const row = await op.run(tx, scope, input, events.emitter(origin), services);
+    deliveries = await events.record(tx);
     const body = op.represent ? op.represent(row) : present(op.model, row as unknown as Record<string, unknown>);
     const json = JSON.stringify(body);
     if (idempotencyKey !== undefined) {
@@ -202,7 +233,56 @@ export async function executeMutation<I, R extends { id: string }>(
     }
     throw err;
   }
-  publishEvents(services, scope.accountId, events, deliveries);
+  events.publish(services, deliveries);
+  return result;
+}
+
+/** The events of one change, grouped by the account they belong to. */
+class EventsByAccount {
+  private readonly byAccount = new Map<string, EventEnvelope[]>();
+  constructor(private readonly caller: string) {}
+
+  emitter(origin: EventOrigin): Emit {
+    return (type, model, row, previous, options) => {
+      const account = options?.account ?? this.caller;
+      const list = this.byAccount.get(account) ?? [];
+      list.push(newEvent(type, present(model, row), origin, previous, options?.data));
+      this.byAccount.set(account, list);
+    };
+  }
+
+  async record(tx: Tx): Promise<number> {
+    let deliveries = 0;
+    for (const [account, list] of this.byAccount) deliveries += await recordEvents(tx, account, list);
+    return deliveries;
+  }
+
+  publish(services: Services, deliveries: number): void {
+    let first = true;
+    for (const [account, list] of this.byAccount) {
+      publishEvents(services, account, list, first ? deliveries : 0);
+      first = false;
+    }
+  }
+}
+
+/**
+ * A change the server makes by itself (a pending payment settling): its own transaction, its
+ * events recorded with it and published after commit, like an operation's.
+ */
+export async function runSystemChange<T>(
+  services: Services, scope: Scope, fn: (tx: Tx, emit: Emit) => Promise<T>,
+): Promise<T> {
+  const events = new EventsByAccount(scope.accountId);
+  let deliveries = 0;
+  // no request caused it: request.id is null, as Stripe's automatic events
+  const origin = { requestId: null, idempotencyKey: null, apiVersion: services.apiVersion, livemode: scope.livemode };
+  const result = await services.db.prisma.$transaction(async (tx) => {
+    const out = await fn(tx, events.emitter(origin));
+    deliveries = await events.record(tx);
+    return out;
+  }, { timeout: 30_000, maxWait: 10_000 });
+  events.publish(services, deliveries);
   return result;
 }
 

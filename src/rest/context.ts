@@ -4,11 +4,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ERROR_CATALOG, type ErrorCode } from '../errors.js';
 import type { KeyAuthenticator, Principal } from '../auth/keys.js';
 import type { CallContext, Services } from '../operations/operation.js';
+import { verifySignedRequest } from '../modules/money/signatures.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal?: Principal;
     startedAt: number;
+    /** the body's bytes as received (JSON bodies): what X-Signature covers */
+    rawBody?: Buffer;
+    /** the request carried a valid X-Signature (modules/money/signatures.ts) */
+    signed?: boolean;
   }
 }
 
@@ -34,6 +39,10 @@ export async function authenticate(req: FastifyRequest, deps: RestDeps): Promise
     }
     throw new ApiError(forced as ErrorCode, `Forced by X-Test-Error-Code in test mode`, { forced: true });
   }
+  // a signature is verified whenever present, on any request (spec, Authentication rule 4)
+  req.signed = await verifySignedRequest(deps.services.db.prisma, deps.services.secrets, principal.accountId, {
+    signature: header(req, 'x-signature'), timestamp: header(req, 'x-timestamp'),
+  }, req.rawBody ?? Buffer.alloc(0));
   return principal;
 }
 
@@ -43,6 +52,7 @@ export async function callContext(req: FastifyRequest, deps: RestDeps): Promise<
     principal: await authenticate(req, deps),
     requestId: req.id,
     idempotencyKey: header(req, 'idempotency-key'),
+    signed: req.signed === true,
   };
 }
 

@@ -6,7 +6,7 @@ import { ID_PREFIX, newId } from '../../ids.js';
 import { defineMutation, found, scopedWhere, type Scope, type Tx, type Emit } from '../../operations/operation.js';
 import { previousAttributes } from '../../representation.js';
 import { amount, currency, id, MAX_AMOUNT, mergeMetadata, metadata, metadataPatch } from '../shared-inputs.js';
-import { assertTransition, ORDER_STATUSES, STATUS_EVENT, type OrderStatus } from './status.js';
+import { assertTransition, canMove, MERCHANT_STATUSES, STATUS_EVENT, type OrderStatus } from './status.js';
 
 const include = { items: { orderBy: { position: 'asc' } } } as const;
 
@@ -88,13 +88,34 @@ async function moveOrder(
 
 const orderId = id(ID_PREFIX.order);
 
+/**
+ * Brings an order's status in line with its payments, in the payment's transaction: paid once
+ * its succeeded payments cover its amount (from pending), refunded once every succeeded
+ * payment of it is fully refunded (from paid or later).
+ */
+export async function reflectPayments(tx: Tx, scope: Scope, id: string, emit: Emit): Promise<void> {
+  // locked first: two payments of one order settling at once each see the other's commit
+  await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${id} FOR UPDATE`;
+  const order = await tx.order.findFirst({ where: scopedWhere(scope, { id }), select: { status: true, amount: true } });
+  if (!order) return;
+  const payments = await tx.payment.findMany({ where: { orderId: id, status: 'succeeded' }, select: { amount: true, amountRefunded: true } });
+  if (payments.length === 0) return;
+  const paid = payments.reduce((s, p) => s + p.amount, 0);
+  const kept = payments.reduce((s, p) => s + p.amount - p.amountRefunded, 0);
+  if (order.status === 'pending' && paid >= order.amount && kept > 0) {
+    await moveOrder(tx, scope, id, 'paid', {}, emit);
+  } else if (kept === 0 && order.status !== 'pending' && canMove(order.status, 'refunded')) {
+    await moveOrder(tx, scope, id, 'refunded', {}, emit);
+  }
+}
+
 export const updateOrder = defineMutation({
   name: 'orders.update',
   permission: 'orders:update',
   model: 'Order',
   input: z.strictObject({
     id: orderId,
-    status: z.enum(ORDER_STATUSES).optional(),
+    status: z.enum(MERCHANT_STATUSES).optional(),
     customer: id(ID_PREFIX.customer).nullable().optional(),
     shippingCarrier: z.string().max(128).nullable().optional(),
     trackingNumber: z.string().max(128).nullable().optional(),

@@ -1,0 +1,241 @@
+// Payments and refunds on the ledger. Test mode simulates a card processor by payment method;
+// live mode has none configured and refuses card payments without creating anything. A
+// payment by the account's stablecoin wallet burns the coin and credits the fiat balance.
+// Every movement is one ledger transaction in the same database transaction as the payment
+// or refund and its events.
+import { z } from 'zod';
+import { ApiError } from '../../errors.js';
+import { ID_PREFIX, newId } from '../../ids.js';
+import { defineMutation, found, scopedWhere, type Emit, type Scope, type Services, type Tx } from '../../operations/operation.js';
+import { amount as minorAmount, currency, id, metadata } from '../shared-inputs.js';
+import { formatMajor } from '../money/amounts.js';
+import { InsufficientFunds, insufficientFundsError, ledgerAccount, post, walletOf } from '../money/ledger.js';
+import { reflectPayments } from '../orders/operations.js';
+
+/** The simulated processor's outcome per test payment method. */
+export const TEST_PAYMENT_METHODS = {
+  pm_card_visa: { outcome: 'succeeded' },
+  pm_card_mastercard: { outcome: 'succeeded' },
+  pm_card_chargeDeclined: { outcome: 'failed', reason: 'card_declined' },
+  pm_card_insufficientFunds: { outcome: 'failed', reason: 'insufficient_funds' },
+  pm_card_processing: { outcome: 'pending' },
+} as const;
+export const PAYMENT_METHODS = ['stablecoin', ...Object.keys(TEST_PAYMENT_METHODS)] as [string, ...string[]];
+
+/**
+ * A card processor. Test mode's is the simulation above; live mode has none until one is
+ * configured, and a live card payment is refused (nothing pretends to move real money).
+ */
+export interface CardProcessor {
+  charge(method: string, amount: number, currency: string): { outcome: 'succeeded' | 'failed' | 'pending'; reason?: string };
+}
+
+const testProcessor: CardProcessor = {
+  charge(method) {
+    const m = TEST_PAYMENT_METHODS[method as keyof typeof TEST_PAYMENT_METHODS];
+    return { outcome: m.outcome, ...('reason' in m ? { reason: m.reason } : {}) };
+  },
+};
+
+export function processorFor(livemode: boolean): CardProcessor | undefined {
+  return livemode ? undefined : testProcessor;
+}
+
+type PaymentRow = Awaited<ReturnType<Tx['payment']['create']>>;
+
+/** The spec's flat fields of payment events, besides data.object. */
+export function paymentEventData(p: PaymentRow): Record<string, unknown> {
+  return {
+    payment_id: p.id, amount: formatMajor(p.amount, p.currency), currency: p.currency, status: p.status,
+    ...(p.status === 'succeeded' ? { transaction_hash: p.transactionHash } : {}),
+    ...(p.status === 'failed' ? { failure_reason: p.failureReason } : {}),
+  };
+}
+
+function emitPayment(emit: Emit, type: string, p: PaymentRow) {
+  emit(type, 'Payment', p, undefined, { data: paymentEventData(p) });
+}
+
+/** Minor units of usd -> micro-units of the coin (1 cent = 0.01 coin). */
+const MICRO_PER_CENT = 10_000n;
+
+export const createPayment = defineMutation({
+  name: 'payments.create',
+  permission: 'payments:create',
+  model: 'Payment',
+  input: z.strictObject({
+    amount: minorAmount.min(1),
+    currency,
+    // a string, not an enum: processors plugged in later take their own payment method ids
+    paymentMethod: z.string().superRefine((m, ctx) => {
+      if (!PAYMENT_METHODS.includes(m)) {
+        ctx.addIssue({ code: 'custom', message: `unknown payment method '${m.slice(0, 100)}'`, params: { expected: `one of ${PAYMENT_METHODS.join(', ')}`, code: 'INVALID_ENUM_VALUE' } });
+      }
+    }),
+    customer: id(ID_PREFIX.customer).nullable().optional(),
+    order: id(ID_PREFIX.order).nullable().optional(),
+    description: z.string().max(1000).nullable().optional(),
+    metadata: metadata.optional(),
+  }),
+  async run(tx, scope, input, emit, services) {
+    const coin = services.money.coin;
+    if (input.paymentMethod === 'stablecoin' && input.currency !== 'usd') {
+      throw ApiError.validation([{ field: 'currency', message: `a stablecoin payment is made in usd (1 ${coin} = 1 usd)`, expected: 'usd' }]);
+    }
+    const processor = input.paymentMethod === 'stablecoin' ? undefined : processorFor(scope.livemode);
+    if (input.paymentMethod !== 'stablecoin' && !processor) {
+      throw new ApiError('PAYMENT_FAILED', 'No card processor is configured for live mode: live card payments cannot be made on this server', {
+        reason: 'no_processor_configured', payment_method: input.paymentMethod,
+      }, 'payment_method');
+    }
+    if (input.customer) {
+      const c = await tx.customer.findFirst({ where: scopedWhere(scope, { id: input.customer }), select: { id: true } });
+      if (!c) throw new ApiError('PARENT_NOT_FOUND', `No such customer: '${input.customer}'`, { resource: 'customer', id: input.customer }, 'customer');
+    }
+    if (input.order) {
+      const o = await tx.order.findFirst({ where: scopedWhere(scope, { id: input.order }), select: { id: true, currency: true, status: true } });
+      if (!o) throw new ApiError('PARENT_NOT_FOUND', `No such order: '${input.order}'`, { resource: 'order', id: input.order }, 'order');
+      if (o.currency !== input.currency) {
+        throw ApiError.validation([{ field: 'currency', message: `the order is in ${o.currency}`, expected: o.currency }]);
+      }
+      if (o.status === 'cancelled' || o.status === 'refunded') {
+        throw new ApiError('INVALID_STATE_TRANSITION', `An order that is ${o.status} cannot be paid`, { order_id: o.id, current_status: o.status }, 'order');
+      }
+    }
+
+    const now = new Date();
+    const paymentId = newId(ID_PREFIX.payment);
+    const money = (kind: 'available' | 'pending' | 'processor' | 'settlement') => ledgerAccount(scope.accountId, scope.livemode, kind, input.currency);
+    let status: 'succeeded' | 'failed' | 'pending';
+    let failureReason: string | null = null;
+    let transactionHash: string | null = null;
+    let settleAt: Date | null = null;
+
+    if (input.paymentMethod === 'stablecoin') {
+      const wallet = await walletOf(tx, scope, coin);
+      const micro = BigInt(input.amount) * MICRO_PER_CENT;
+      try {
+        const rec = await post(tx, scope, 'stablecoin_payment', paymentId, [
+          { account: wallet, amount: -micro },
+          { account: ledgerAccount('platform', scope.livemode, 'issuer', coin), amount: micro },
+          { account: money('settlement'), amount: -BigInt(input.amount) },
+          { account: money('available'), amount: BigInt(input.amount) },
+        ], now);
+        status = 'succeeded';
+        transactionHash = rec.hash;
+      } catch (err) {
+        if (!(err instanceof InsufficientFunds)) throw err;
+        status = 'failed';
+        failureReason = 'insufficient_funds';
+      }
+    } else {
+      const result = processor!.charge(input.paymentMethod, input.amount, input.currency);
+      status = result.outcome;
+      if (result.outcome === 'failed') failureReason = result.reason ?? 'processing_error';
+      if (result.outcome === 'succeeded') {
+        transactionHash = (await post(tx, scope, 'payment', paymentId, [
+          { account: money('processor'), amount: -BigInt(input.amount) },
+          { account: money('available'), amount: BigInt(input.amount) },
+        ], now)).hash;
+      } else if (result.outcome === 'pending') {
+        await post(tx, scope, 'payment', paymentId, [
+          { account: money('processor'), amount: -BigInt(input.amount) },
+          { account: money('pending'), amount: BigInt(input.amount) },
+        ], now);
+        settleAt = new Date(now.getTime() + services.money.processingDelayMs);
+        for (const wake of services.money.settlementWake) wake(settleAt);
+      }
+    }
+
+    const row = await tx.payment.create({
+      data: {
+        id: paymentId, accountId: scope.accountId, livemode: scope.livemode, amount: input.amount, currency: input.currency,
+        status, paymentMethod: input.paymentMethod, customerId: input.customer ?? null, orderId: input.order ?? null,
+        description: input.description ?? null, metadata: input.metadata ?? {}, failureReason, transactionHash, settleAt,
+        createdAt: now,
+      },
+    });
+    // payment.created shows the payment as it began (pending), then its outcome follows
+    emitPayment(emit, 'payment.created', { ...row, status: 'pending', failureReason: null, transactionHash: null });
+    if (status === 'succeeded') emitPayment(emit, 'payment.succeeded', row);
+    if (status === 'failed') emitPayment(emit, 'payment.failed', row);
+    if (status === 'succeeded' && row.orderId) await reflectPayments(tx, scope, row.orderId, emit);
+    return row;
+  },
+});
+
+/** Settles a pending payment (the simulated processor's later answer): pending -> available. */
+export async function settlePayment(tx: Tx, paymentId: string, emit: Emit): Promise<PaymentRow | undefined> {
+  const [claimed] = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "Payment" WHERE "id" = ${paymentId} AND "status" = 'pending' FOR UPDATE SKIP LOCKED`;
+  if (!claimed) return undefined;
+  const p = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
+  const scope: Scope = { accountId: p.accountId, livemode: p.livemode };
+  const rec = await post(tx, scope, 'settlement', p.id, [
+    { account: ledgerAccount(scope.accountId, scope.livemode, 'pending', p.currency), amount: -BigInt(p.amount) },
+    { account: ledgerAccount(scope.accountId, scope.livemode, 'available', p.currency), amount: BigInt(p.amount) },
+  ]);
+  const row = await tx.payment.update({ where: { id: p.id }, data: { status: 'succeeded', transactionHash: rec.hash, settleAt: null } });
+  emitPayment(emit, 'payment.succeeded', row);
+  if (row.orderId) await reflectPayments(tx, scope, row.orderId, emit);
+  return row;
+}
+
+export const refundPayment = defineMutation({
+  name: 'payments.refund',
+  permission: 'payments:refund',
+  model: 'Refund',
+  input: z.strictObject({
+    payment: id(ID_PREFIX.payment),
+    amount: minorAmount.min(1).optional(),
+    reason: z.string().min(1).max(500).nullable().optional(),
+  }),
+  async run(tx, scope, input, emit) {
+    const p = found(await tx.payment.findFirst({ where: scopedWhere(scope, { id: input.payment }) }), 'payment', input.payment);
+    if (p.status !== 'succeeded') {
+      throw new ApiError('INVALID_STATE_TRANSITION', `Only a succeeded payment can be refunded; this one is ${p.status}`, {
+        payment_id: p.id, current_status: p.status,
+      }, 'payment');
+    }
+    const refundable = p.amount - p.amountRefunded;
+    const amount = input.amount ?? refundable;
+    // one conditional update: concurrent refunds can never add up past the payment
+    const taken = amount > 0
+      ? await tx.$executeRaw`
+          UPDATE "Payment" SET "amountRefunded" = "amountRefunded" + ${amount}, "updatedAt" = now()
+          WHERE "id" = ${p.id} AND "status" = 'succeeded' AND "amountRefunded" + ${amount} <= "amount"`
+      : 0;
+    if (taken === 0) {
+      const now = await tx.payment.findUniqueOrThrow({ where: { id: p.id }, select: { amount: true, amountRefunded: true } });
+      const left = now.amount - now.amountRefunded;
+      throw new ApiError('REFUND_EXCEEDS_PAYMENT', left === 0
+        ? `Payment ${p.id} is already fully refunded`
+        : `Refund of ${amount} exceeds what remains refundable on ${p.id}: ${left}`, {
+        payment_id: p.id, refundable_amount: left, requested_amount: amount, amount_refunded: now.amountRefunded, currency: p.currency,
+      }, 'amount');
+    }
+    const now = new Date();
+    const refundId = newId(ID_PREFIX.refund);
+    let rec;
+    try {
+      rec = await post(tx, scope, 'refund', refundId, [
+        { account: ledgerAccount(scope.accountId, scope.livemode, 'available', p.currency), amount: -BigInt(amount) },
+        { account: ledgerAccount(scope.accountId, scope.livemode, 'refunded', p.currency), amount: BigInt(amount) },
+      ], now);
+    } catch (err) {
+      if (err instanceof InsufficientFunds) throw insufficientFundsError(err, 'The available balance cannot cover this refund');
+      throw err;
+    }
+    const refund = await tx.refund.create({
+      data: {
+        id: refundId, accountId: scope.accountId, livemode: scope.livemode, paymentId: p.id, amount, currency: p.currency,
+        status: 'succeeded', reason: input.reason ?? null, transactionHash: rec.hash, createdAt: now,
+      },
+    });
+    emit('refund.created', 'Refund', refund, undefined, { data: { refund_id: refund.id, payment_id: p.id, amount: formatMajor(amount, p.currency), currency: p.currency, status: refund.status, transaction_hash: rec.hash } });
+    if (p.orderId) await reflectPayments(tx, scope, p.orderId, emit);
+    return refund;
+  },
+});
+
+export type { Services };

@@ -1,0 +1,152 @@
+// The stablecoin: every account has a wallet per mode; issue mints to a wallet, redeem burns
+// from the account's wallet and pays out to a bank account (test mode: simulated), transfer
+// moves coin to any wallet of the platform in the same mode. Each is one ledger transaction
+// on the calling account's chain. Issuance is always signed; redemptions and transfers at or
+// above SIGNED_REQUEST_THRESHOLD are too.
+import { z } from 'zod';
+import { ApiError } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { defineMutation, type Scope, type Services, type Tx } from '../../operations/operation.js';
+import { checksumAddress, readAddress } from '../money/address.js';
+import { coinAmount, formatCoin } from '../money/amounts.js';
+import { InsufficientFunds, insufficientFundsError, ledgerAccount, post, totalSupply, walletAt, walletOf, type Wallet } from '../money/ledger.js';
+
+export const STABLECOIN_ID_PREFIX = { issuance: 'iss', redemption: 'rdm', transfer: 'xfr' } as const;
+
+const address = z.string().superRefine((text, ctx) => {
+  const check = readAddress(text);
+  if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message, params: { expected: '0x and 40 hex digits, lowercase or EIP-55 checksummed' } });
+});
+
+/** Bank account numbers and IBANs: letters, digits and spaces, 4 to 34 characters. */
+const bankAccount = z.string().regex(/^[A-Za-z0-9 ]{4,42}$/, 'expected a bank account number or IBAN (letters, digits, spaces)')
+  .refine((s) => s.replace(/ /g, '').length >= 4 && s.replace(/ /g, '').length <= 34, 'expected 4 to 34 letters and digits');
+
+export function maskBankAccount(text: string): string {
+  return `****${text.replace(/ /g, '').slice(-4)}`;
+}
+
+/** The wallet at `to` in this mode, or the API's 404 naming `to`. */
+async function recipientWallet(tx: Tx, to: string, livemode: boolean): Promise<Wallet> {
+  const lower = to.toLowerCase();
+  const wallet = await walletAt(tx, lower, livemode);
+  if (!wallet) throw new ApiError('RESOURCE_NOT_FOUND', `No wallet with address ${to} in ${livemode ? 'live' : 'test'} mode on this platform`, { resource: 'wallet', address: to }, 'to');
+  return wallet;
+}
+
+function moveOrRefuse<T>(what: string) {
+  return (err: unknown): T => {
+    if (err instanceof InsufficientFunds) throw insufficientFundsError(err, what);
+    throw err;
+  };
+}
+
+const atOrAbove = (services: Services) => (input: { amount: bigint }) => input.amount >= services.money.signedThreshold;
+
+export const issueStablecoin = defineMutation({
+  name: 'stablecoin.issue',
+  permission: 'stablecoin:issue',
+  model: 'StablecoinIssuance',
+  input: z.strictObject({ amount: coinAmount, to: address.optional() }),
+  signatureRequired: () => true,
+  async run(tx, scope, input, emit, services) {
+    const coin = services.money.coin;
+    const wallet = input.to ? await recipientWallet(tx, input.to, scope.livemode) : await walletOf(tx, scope, coin);
+    const id = newId(STABLECOIN_ID_PREFIX.issuance);
+    const now = new Date();
+    const rec = await post(tx, scope, 'issue', id, [
+      { account: ledgerAccount('platform', scope.livemode, 'issuer', coin), amount: -input.amount },
+      { account: wallet, amount: input.amount },
+    ], now);
+    const row = await tx.stablecoinIssuance.create({
+      data: { id, accountId: scope.accountId, livemode: scope.livemode, amount: input.amount, recipient: wallet.address, status: 'succeeded', transactionHash: rec.hash, createdAt: now },
+    });
+    const data = { issuance_id: id, amount: formatCoin(input.amount), recipient: checksumAddress(wallet.address), total_supply: formatCoin(await totalSupply(tx, scope.livemode, coin)) };
+    emit('stablecoin.issued', 'StablecoinIssuance', row, undefined, { data });
+    if (wallet.accountId !== scope.accountId) emit('stablecoin.issued', 'StablecoinIssuance', row, undefined, { data, account: wallet.accountId });
+    return row;
+  },
+});
+
+export const redeemStablecoin = defineMutation({
+  name: 'stablecoin.redeem',
+  permission: 'stablecoin:redeem',
+  model: 'StablecoinRedemption',
+  input: z.strictObject({ amount: coinAmount, bankAccount }),
+  signatureRequired: (input, services) => atOrAbove(services)(input),
+  async run(tx, scope, input, emit, services) {
+    if (scope.livemode) {
+      throw new ApiError('PAYMENT_FAILED', 'No payout processor is configured for live mode: live redemptions cannot be paid out on this server', {
+        reason: 'no_payout_processor_configured',
+      }, 'bank_account');
+    }
+    const coin = services.money.coin;
+    const wallet = await walletOf(tx, scope, coin);
+    const id = newId(STABLECOIN_ID_PREFIX.redemption);
+    const now = new Date();
+    const rec = await post(tx, scope, 'redeem', id, [
+      { account: wallet, amount: -input.amount },
+      { account: ledgerAccount('platform', scope.livemode, 'issuer', coin), amount: input.amount },
+    ], now).catch(moveOrRefuse<never>('The wallet cannot cover this redemption'));
+    const masked = maskBankAccount(input.bankAccount);
+    const row = await tx.stablecoinRedemption.create({
+      data: {
+        id, accountId: scope.accountId, livemode: scope.livemode, amount: input.amount, bankAccount: masked,
+        bankAccountSealed: services.secrets.seal(input.bankAccount, `bank-account:${id}`),
+        // test mode pays out at once (simulated)
+        status: 'succeeded', transactionHash: rec.hash, createdAt: now,
+      },
+    });
+    emit('stablecoin.redeemed', 'StablecoinRedemption', row, undefined, { data: { redemption_id: id, amount: formatCoin(input.amount), bank_account: masked, status: row.status } });
+    return row;
+  },
+});
+
+export const transferStablecoin = defineMutation({
+  name: 'stablecoin.transfer',
+  permission: 'stablecoin:transfer',
+  model: 'StablecoinTransfer',
+  input: z.strictObject({ amount: coinAmount, to: address }),
+  signatureRequired: (input, services) => atOrAbove(services)(input),
+  async run(tx, scope, input, emit, services) {
+    const coin = services.money.coin;
+    const from = await walletOf(tx, scope, coin);
+    const to = await recipientWallet(tx, input.to, scope.livemode);
+    if (to.id === from.id) throw ApiError.validation([{ field: 'to', message: 'this is your own wallet: a transfer goes to another wallet' }]);
+    const id = newId(STABLECOIN_ID_PREFIX.transfer);
+    const now = new Date();
+    const rec = await post(tx, scope, 'transfer', id, [
+      { account: from, amount: -input.amount },
+      { account: to, amount: input.amount },
+    ], now).catch(moveOrRefuse<never>('The wallet cannot cover this transfer'));
+    const row = await tx.stablecoinTransfer.create({
+      data: {
+        id, accountId: scope.accountId, livemode: scope.livemode, fromAddress: from.address, toAddress: to.address,
+        recipientAccountId: to.accountId, amount: input.amount, status: 'succeeded', transactionHash: rec.hash, createdAt: now,
+      },
+    });
+    const data = { transfer_id: id, from: checksumAddress(from.address), to: checksumAddress(to.address), amount: formatCoin(input.amount) };
+    emit('stablecoin.transferred', 'StablecoinTransfer', row, undefined, { data });
+    // the receiving account sees the transfer in its events too (nothing else of the sender)
+    if (to.accountId !== scope.accountId) emit('stablecoin.transferred', 'StablecoinTransfer', row, undefined, { data, account: to.accountId });
+    return row;
+  },
+});
+
+/** GET /v1/stablecoin/balance */
+export async function stablecoinBalance(tx: Tx, scope: Scope, coin: string) {
+  const wallet = await walletOf(tx, scope, coin);
+  return {
+    object: 'stablecoin_balance', address: checksumAddress(wallet.address), balance: formatCoin(wallet.balance), currency: coin,
+    total_supply: formatCoin(await totalSupply(tx, scope.livemode, coin)), livemode: scope.livemode,
+  };
+}
+
+/** GET /v1/public/balance/{address}: any wallet of the caller's mode, read-only. */
+export async function publicBalance(tx: Tx, text: string, livemode: boolean, coin: string) {
+  const check = readAddress(text);
+  if (!check.ok) throw ApiError.validation([{ field: 'address', message: check.message, expected: '0x and 40 hex digits, lowercase or EIP-55 checksummed' }]);
+  const wallet = await walletAt(tx, check.address, livemode);
+  if (!wallet) throw new ApiError('RESOURCE_NOT_FOUND', `No wallet with address ${text} in ${livemode ? 'live' : 'test'} mode`, { resource: 'wallet', address: text }, 'address');
+  return { object: 'public_balance', address: checksumAddress(wallet.address), balance: formatCoin(wallet.balance), currency: coin };
+}
