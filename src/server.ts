@@ -14,6 +14,7 @@ import { loadRecordCipher } from './decision/service/crypto.js';
 import { judgeFromEnv } from './decision/judge/index.js';
 import { startIdempotencyPurge } from './operations/purge.js';
 import { parseCoin } from './modules/money/amounts.js';
+import type { Services } from './operations/operation.js';
 import { MODULES } from './modules/index.js';
 import { applyLimits } from './limits.js';
 
@@ -27,6 +28,8 @@ export interface RunningServer {
   /** the sandbox key created on first start, if this start created it */
   sandboxKey?: string;
   logger: Logger;
+  /** what operations run with (tests make signing secrets through it) */
+  services: Services;
   stop(): Promise<void>;
 }
 
@@ -86,7 +89,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   let stopped = false;
   return {
-    config, db, bus, app, logger, port, sandboxKey,
+    config, db, bus, app, logger, port, sandboxKey, services,
     url: `http://127.0.0.1:${port}`,
     async stop() {
       if (stopped) return;

@@ -31,7 +31,7 @@ let t: TestServer;
 let acct: TestAccount;
 beforeAll(async () => {
   // statements are counted for the whole server: no delivery worker polling meanwhile
-  t = await startTestServer({ WEBHOOK_WORKER: 'false' });
+  t = await startTestServer({ WEBHOOK_WORKER: 'false', PAYMENT_WORKER: 'false' });
   acct = await t.newAccount();
 });
 afterAll(async () => {

@@ -8,7 +8,7 @@ let t: TestServer;
 let key: string;
 beforeAll(async () => {
   // statements are counted for the whole server: no delivery worker polling meanwhile
-  t = await startTestServer({ ADMIN_API_KEY: ADMIN, WEBHOOK_WORKER: 'false' });
+  t = await startTestServer({ ADMIN_API_KEY: ADMIN, WEBHOOK_WORKER: 'false', PAYMENT_WORKER: 'false' });
   key = (await t.newAccount()).key;
   for (let i = 0; i < 3; i++) await api(t.url, '/v1/orders', { key, body: { ...TEA_ORDER, metadata: { n: String(i) } } });
 });

@@ -17,7 +17,7 @@ let customerId: string;
 
 beforeAll(async () => {
   // statements are counted for the whole server: no delivery worker polling meanwhile
-  t = await startTestServer({ WEBHOOK_WORKER: 'false' });
+  t = await startTestServer({ WEBHOOK_WORKER: 'false', PAYMENT_WORKER: 'false' });
   acct = await t.newAccount();
   const customers: string[] = [];
   for (let i = 0; i < 4; i++) {
