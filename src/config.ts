@@ -1,6 +1,7 @@
 // Every environment variable the server reads, parsed and typed in one place.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseCoin } from './modules/money/amounts.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -44,7 +45,9 @@ const schema = z.object({
   /** the stablecoin's currency code: 3 to 10 lowercase letters */
   STABLECOIN_CURRENCY: z.string().regex(/^[a-z]{3,10}$/, 'expected 3 to 10 lowercase letters').default('usdx'),
   /** stablecoin transfers and redemptions of at least this amount (a decimal string) must be signed; issuance always */
-  SIGNED_REQUEST_THRESHOLD: z.string().regex(/^(0|[1-9][0-9]{0,12})(\.[0-9]{1,6})?$/, 'expected a decimal amount of the coin, e.g. "10000"').default('10000'),
+  SIGNED_REQUEST_THRESHOLD: z.string().regex(/^(0|[1-9][0-9]{0,12})(\.[0-9]{1,6})?$/, 'expected a decimal amount of the coin, e.g. "10000"').default('10000')
+    // in micro-units of the coin ("0": every transfer and redemption is signed)
+    .transform((text) => parseCoin(text) ?? 0n),
   /** how long the test processor keeps a pm_card_processing payment pending before it succeeds */
   PAYMENT_PROCESSING_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   /** run the settlement of pending payments in this process (false: another process does) */

@@ -13,7 +13,6 @@ import { DecisionService } from './decision/service/service.js';
 import { loadRecordCipher } from './decision/service/crypto.js';
 import { judgeFromEnv } from './decision/judge/index.js';
 import { startIdempotencyPurge } from './operations/purge.js';
-import { parseCoin } from './modules/money/amounts.js';
 import type { Services } from './operations/operation.js';
 import { MODULES } from './modules/index.js';
 import { applyLimits } from './limits.js';
@@ -71,8 +70,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const secrets = loadRecordCipher(config.SVC_ENCRYPTION_KEY, config.dataDir, 'webhook-secret').cipher;
   const money = {
     coin: config.STABLECOIN_CURRENCY,
-    // "0" requires a signature on every transfer and redemption
-    signedThreshold: parseCoin(config.SIGNED_REQUEST_THRESHOLD) ?? 0n,
+    signedThreshold: config.SIGNED_REQUEST_THRESHOLD,
     processingDelayMs: config.PAYMENT_PROCESSING_DELAY_MS,
     settlementWake: new Set<(at: Date) => void>(),
   };

@@ -13,6 +13,15 @@ export type Scalars = {
   JSON: { input: unknown; output: unknown; }
 };
 
+/** Balances from the ledger: available (succeeded payments less refunds), pending (not settled yet), the wallet */
+export type AccountBalance = {
+  __typename?: 'AccountBalance';
+  available: Array<MoneyAmount>;
+  livemode: Scalars['Boolean']['output'];
+  pending: Array<MoneyAmount>;
+  stablecoin: WalletBalance;
+};
+
 /** Comparison operators on Boolean fields */
 export type BooleanComparisonExp = {
   _eq?: InputMaybe<Scalars['Boolean']['input']>;
@@ -60,6 +69,16 @@ export type CreateOrderInputItem = {
   unitAmount?: InputMaybe<Scalars['Int']['input']>;
 };
 
+export type CreatePaymentInput = {
+  amount: Scalars['Int']['input'];
+  currency: Scalars['String']['input'];
+  customer?: InputMaybe<Scalars['String']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  metadata?: InputMaybe<Scalars['JSON']['input']>;
+  order?: InputMaybe<Scalars['String']['input']>;
+  paymentMethod: Scalars['String']['input'];
+};
+
 export type CreateProductInput = {
   active?: InputMaybe<Scalars['Boolean']['input']>;
   currency: Scalars['String']['input'];
@@ -102,6 +121,8 @@ export type CustomerBoolExp = {
   name?: InputMaybe<StringComparisonExp>;
   /** matches when any orders matches */
   orders?: InputMaybe<OrderBoolExp>;
+  /** matches when any payments matches */
+  payments?: InputMaybe<PaymentBoolExp>;
   phone?: InputMaybe<StringComparisonExp>;
   updatedAt?: InputMaybe<DateTimeComparisonExp>;
 };
@@ -236,6 +257,12 @@ export type IntComparisonExp = {
   _nin?: InputMaybe<Array<Scalars['Int']['input']>>;
 };
 
+export type IssueStablecoinInput = {
+  /** Amount of the coin: a positive decimal string with at most 6 decimal places, e.g. "12.5" */
+  amount: Scalars['String']['input'];
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Filters on a JSON object field */
 export type JsonComparisonExp = {
   /** the object contains these keys with these values */
@@ -245,18 +272,30 @@ export type JsonComparisonExp = {
   _is_null?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** An amount in minor units of a currency */
+export type MoneyAmount = {
+  __typename?: 'MoneyAmount';
+  amount: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   cancelOrder: Order;
   createCustomer: Customer;
   createOrder: Order;
+  createPayment: Payment;
   createProduct: Product;
   createWebhookEndpoint: WebhookEndpointWithSecret;
   deleteWebhookEndpoint: DeletedWebhookEndpoint;
   fulfillOrder: Order;
+  issueStablecoin: StablecoinIssuance;
+  redeemStablecoin: StablecoinRedemption;
+  refundPayment: Refund;
   rotateWebhookSecret: WebhookEndpointWithSecret;
   /** Runs a decision (REST: POST /api/svc/decisions). Needs a svc_ key and an Idempotency-Key (header or argument). */
   runDecision: DecisionRun;
+  transferStablecoin: StablecoinTransfer;
   updateCustomer: Customer;
   updateOrder: Order;
   updateProduct: Product;
@@ -277,6 +316,11 @@ export type MutationCreateCustomerArgs = {
 
 export type MutationCreateOrderArgs = {
   input: CreateOrderInput;
+};
+
+
+export type MutationCreatePaymentArgs = {
+  input: CreatePaymentInput;
 };
 
 
@@ -301,6 +345,21 @@ export type MutationFulfillOrderArgs = {
 };
 
 
+export type MutationIssueStablecoinArgs = {
+  input: IssueStablecoinInput;
+};
+
+
+export type MutationRedeemStablecoinArgs = {
+  input: RedeemStablecoinInput;
+};
+
+
+export type MutationRefundPaymentArgs = {
+  input: RefundPaymentInput;
+};
+
+
 export type MutationRotateWebhookSecretArgs = {
   id: Scalars['ID']['input'];
   input?: InputMaybe<RotateWebhookSecretInput>;
@@ -310,6 +369,11 @@ export type MutationRotateWebhookSecretArgs = {
 export type MutationRunDecisionArgs = {
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   input: RunDecisionInput;
+};
+
+
+export type MutationTransferStablecoinArgs = {
+  input: TransferStablecoinInput;
 };
 
 
@@ -374,6 +438,8 @@ export type OrderBoolExp = {
   /** matches when any items matches */
   items?: InputMaybe<OrderItemBoolExp>;
   metadata?: InputMaybe<JsonComparisonExp>;
+  /** matches when any payments matches */
+  payments?: InputMaybe<PaymentBoolExp>;
   shippingCarrier?: InputMaybe<StringComparisonExp>;
   status?: InputMaybe<StringComparisonExp>;
   trackingNumber?: InputMaybe<StringComparisonExp>;
@@ -439,6 +505,76 @@ export type OrderOrderBy = {
   updatedAt?: InputMaybe<OrderBy>;
 };
 
+/** A payment: amount in minor units of currency; amountRefunded adds up its refunds. */
+export type Payment = {
+  __typename?: 'Payment';
+  /** minor units of currency */
+  amount: Scalars['Int']['output'];
+  /** minor units refunded so far */
+  amountRefunded: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  customer?: Maybe<Customer>;
+  customerId?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  failureReason?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  metadata: Scalars['JSON']['output'];
+  order?: Maybe<Order>;
+  orderId?: Maybe<Scalars['String']['output']>;
+  paymentMethod: Scalars['String']['output'];
+  refunds: Array<Refund>;
+  /** pending | succeeded | failed */
+  status: Scalars['String']['output'];
+  /** the ledger transaction that moved the money to the available balance */
+  transactionHash?: Maybe<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Boolean expression to filter Payment rows (Hasura style) */
+export type PaymentBoolExp = {
+  _and?: InputMaybe<Array<PaymentBoolExp>>;
+  _not?: InputMaybe<PaymentBoolExp>;
+  _or?: InputMaybe<Array<PaymentBoolExp>>;
+  amount?: InputMaybe<IntComparisonExp>;
+  amountRefunded?: InputMaybe<IntComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  currency?: InputMaybe<StringComparisonExp>;
+  customer?: InputMaybe<CustomerBoolExp>;
+  customerId?: InputMaybe<StringComparisonExp>;
+  description?: InputMaybe<StringComparisonExp>;
+  failureReason?: InputMaybe<StringComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  metadata?: InputMaybe<JsonComparisonExp>;
+  order?: InputMaybe<OrderBoolExp>;
+  orderId?: InputMaybe<StringComparisonExp>;
+  paymentMethod?: InputMaybe<StringComparisonExp>;
+  /** matches when any refunds matches */
+  refunds?: InputMaybe<RefundBoolExp>;
+  status?: InputMaybe<StringComparisonExp>;
+  transactionHash?: InputMaybe<StringComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** Ordering of Payment rows; list several for tie-breaks */
+export type PaymentOrderBy = {
+  amount?: InputMaybe<OrderBy>;
+  amountRefunded?: InputMaybe<OrderBy>;
+  createdAt?: InputMaybe<OrderBy>;
+  currency?: InputMaybe<OrderBy>;
+  customer?: InputMaybe<CustomerOrderBy>;
+  customerId?: InputMaybe<OrderBy>;
+  description?: InputMaybe<OrderBy>;
+  failureReason?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  order?: InputMaybe<OrderOrderBy>;
+  orderId?: InputMaybe<OrderBy>;
+  paymentMethod?: InputMaybe<OrderBy>;
+  status?: InputMaybe<OrderBy>;
+  transactionHash?: InputMaybe<OrderBy>;
+  updatedAt?: InputMaybe<OrderBy>;
+};
+
 /** An item the merchant sells */
 export type Product = {
   __typename?: 'Product';
@@ -487,8 +623,18 @@ export type ProductOrderBy = {
   updatedAt?: InputMaybe<OrderBy>;
 };
 
+/** Any wallet of the same mode, read-only: readable with a publishable key */
+export type PublicBalance = {
+  __typename?: 'PublicBalance';
+  address: Scalars['String']['output'];
+  balance: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+};
+
 export type Query = {
   __typename?: 'Query';
+  /** The account's balances in the key's mode (GET /v1/account/balance) */
+  accountBalance: AccountBalance;
   customer?: Maybe<Customer>;
   /** Customer rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   customers: Array<Customer>;
@@ -499,9 +645,17 @@ export type Query = {
   order?: Maybe<Order>;
   /** Order rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   orders: Array<Order>;
+  payment?: Maybe<Payment>;
+  /** Payment rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  payments: Array<Payment>;
   product?: Maybe<Product>;
   /** Product rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   products: Array<Product>;
+  publicBalance: PublicBalance;
+  refund?: Maybe<Refund>;
+  /** Refund rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  refunds: Array<Refund>;
+  stablecoinBalance: StablecoinBalance;
   /** An endpoint's deliveries, newest first unless order_by says otherwise; limit at most 100 */
   webhookDeliveries: Array<WebhookDelivery>;
   webhookEndpoint?: Maybe<WebhookEndpoint>;
@@ -541,6 +695,19 @@ export type QueryOrdersArgs = {
 };
 
 
+export type QueryPaymentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryPaymentsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<PaymentOrderBy>>;
+  where?: InputMaybe<PaymentBoolExp>;
+};
+
+
 export type QueryProductArgs = {
   id: Scalars['ID']['input'];
 };
@@ -551,6 +718,24 @@ export type QueryProductsArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
   order_by?: InputMaybe<Array<ProductOrderBy>>;
   where?: InputMaybe<ProductBoolExp>;
+};
+
+
+export type QueryPublicBalanceArgs = {
+  address: Scalars['String']['input'];
+};
+
+
+export type QueryRefundArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryRefundsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<RefundOrderBy>>;
+  where?: InputMaybe<RefundBoolExp>;
 };
 
 
@@ -575,6 +760,63 @@ export type QueryWebhookEndpointsArgs = {
   where?: InputMaybe<WebhookEndpointBoolExp>;
 };
 
+export type RedeemStablecoinInput = {
+  /** Amount of the coin: a positive decimal string with at most 6 decimal places, e.g. "12.5" */
+  amount: Scalars['String']['input'];
+  bankAccount: Scalars['String']['input'];
+};
+
+/** Money returned from a payment, in minor units of its currency */
+export type Refund = {
+  __typename?: 'Refund';
+  /** minor units of the payment's currency */
+  amount: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  payment: Payment;
+  paymentId: Scalars['String']['output'];
+  reason?: Maybe<Scalars['String']['output']>;
+  /** succeeded */
+  status: Scalars['String']['output'];
+  transactionHash: Scalars['String']['output'];
+};
+
+/** Boolean expression to filter Refund rows (Hasura style) */
+export type RefundBoolExp = {
+  _and?: InputMaybe<Array<RefundBoolExp>>;
+  _not?: InputMaybe<RefundBoolExp>;
+  _or?: InputMaybe<Array<RefundBoolExp>>;
+  amount?: InputMaybe<IntComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  currency?: InputMaybe<StringComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  payment?: InputMaybe<PaymentBoolExp>;
+  paymentId?: InputMaybe<StringComparisonExp>;
+  reason?: InputMaybe<StringComparisonExp>;
+  status?: InputMaybe<StringComparisonExp>;
+  transactionHash?: InputMaybe<StringComparisonExp>;
+};
+
+/** Ordering of Refund rows; list several for tie-breaks */
+export type RefundOrderBy = {
+  amount?: InputMaybe<OrderBy>;
+  createdAt?: InputMaybe<OrderBy>;
+  currency?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  payment?: InputMaybe<PaymentOrderBy>;
+  paymentId?: InputMaybe<OrderBy>;
+  reason?: InputMaybe<OrderBy>;
+  status?: InputMaybe<OrderBy>;
+  transactionHash?: InputMaybe<OrderBy>;
+};
+
+export type RefundPaymentInput = {
+  amount?: InputMaybe<Scalars['Int']['input']>;
+  payment: Scalars['String']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type RotateWebhookSecretInput = {
   expiresInSeconds?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -583,6 +825,57 @@ export type RunDecisionInput = {
   industry: Scalars['String']['input'];
   message?: InputMaybe<Scalars['String']['input']>;
   scenario: Scalars['String']['input'];
+};
+
+/** The account's wallet in the key's mode; balance and totalSupply are decimal strings */
+export type StablecoinBalance = {
+  __typename?: 'StablecoinBalance';
+  address: Scalars['String']['output'];
+  balance: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  livemode: Scalars['Boolean']['output'];
+  totalSupply: Scalars['String']['output'];
+};
+
+/** Coins minted to a wallet; amount is a decimal string */
+export type StablecoinIssuance = {
+  __typename?: 'StablecoinIssuance';
+  amount: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  livemode: Scalars['Boolean']['output'];
+  recipient: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+  transactionHash: Scalars['String']['output'];
+};
+
+/** Coins burnt from the wallet and paid out; bankAccount shows the last four characters only */
+export type StablecoinRedemption = {
+  __typename?: 'StablecoinRedemption';
+  amount: Scalars['String']['output'];
+  /** the bank account as shown: masked to its last four characters */
+  bankAccount: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  livemode: Scalars['Boolean']['output'];
+  status: Scalars['String']['output'];
+  transactionHash: Scalars['String']['output'];
+};
+
+/** Coins moved from the wallet to another wallet on this platform */
+export type StablecoinTransfer = {
+  __typename?: 'StablecoinTransfer';
+  amount: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  from: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  livemode: Scalars['Boolean']['output'];
+  status: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+  transactionHash: Scalars['String']['output'];
 };
 
 /** Comparison operators on String fields */
@@ -620,6 +913,12 @@ export type SubscriptionEventsArgs = {
 
 export type SubscriptionOrderUpdatedArgs = {
   where?: InputMaybe<OrderBoolExp>;
+};
+
+export type TransferStablecoinInput = {
+  /** Amount of the coin: a positive decimal string with at most 6 decimal places, e.g. "12.5" */
+  amount: Scalars['String']['input'];
+  to: Scalars['String']['input'];
 };
 
 export type UpdateCustomerInput = {
@@ -660,6 +959,14 @@ export type UpdateWebhookEndpointInput = {
   events?: InputMaybe<Array<Scalars['String']['input']>>;
   metadata?: InputMaybe<Scalars['JSON']['input']>;
   url?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The account's stablecoin wallet: balance is a decimal string */
+export type WalletBalance = {
+  __typename?: 'WalletBalance';
+  address: Scalars['String']['output'];
+  balance: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
 };
 
 /** One HTTP attempt of a delivery */

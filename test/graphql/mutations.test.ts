@@ -132,7 +132,7 @@ describe('orders', () => {
     expect(processing.status).toBe('processing');
     const back = await failure(t.url, a.key, UpdateOrderDocument, { id: o.id, input: { status: 'pending' } });
     expect(back.extensions?.code).toBe('INVALID_STATE_TRANSITION');
-    expect(back.extensions?.details).toMatchObject({ current_status: 'processing', requested_status: 'pending', allowed: ['shipped', 'cancelled'] });
+    expect(back.extensions?.details).toMatchObject({ current_status: 'processing', requested_status: 'pending', allowed: ['shipped', 'cancelled', 'refunded'] });
     const unset = (await data(t.url, a.key, UpdateOrderDocument, { id: o.id, input: { customer: null } })).updateOrder;
     expect(unset.customer).toBeNull();
   });
@@ -145,7 +145,7 @@ describe('orders', () => {
     const cancel = await failure(t.url, a.key, CancelOrderDocument, { id: o.id });
     expect(cancel.extensions?.code).toBe('INVALID_STATE_TRANSITION');
     expect(cancel.extensions?.status).toBe(422);
-    expect(cancel.extensions?.details).toMatchObject({ order_id: o.id, current_status: 'shipped', requested_status: 'cancelled', allowed: ['delivered'] });
+    expect(cancel.extensions?.details).toMatchObject({ order_id: o.id, current_status: 'shipped', requested_status: 'cancelled', allowed: ['delivered', 'refunded'] });
     expect(cancel.message).toMatch(/shipped cannot become cancelled/);
     const again = await failure(t.url, a.key, FulfillOrderDocument, { id: o.id });
     expect(again.extensions?.code).toBe('INVALID_STATE_TRANSITION');

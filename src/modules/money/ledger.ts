@@ -49,8 +49,11 @@ export function ledgerAccount(owner: string, livemode: boolean, kind: LedgerKind
 
 /** Makes the ledger accounts (not wallets) that do not exist yet: one statement. */
 async function ensureAccounts(tx: Tx, refs: LedgerAccountRef[], livemode: boolean): Promise<void> {
+  // wallets are made by walletOf (they need an address); a transfer needs no statement here
+  const missing = refs.filter((r) => r.kind !== 'wallet');
+  if (missing.length === 0) return;
   await tx.ledgerAccount.createMany({
-    data: refs.filter((r) => r.kind !== 'wallet').map((r) => ({
+    data: missing.map((r) => ({
       id: r.id, code: r.code, accountId: r.code.startsWith('platform:') ? null : r.code.split(':')[0],
       livemode, kind: r.kind, currency: r.currency, allowNegative: MAY_GO_NEGATIVE.has(r.kind),
     })),
@@ -165,11 +168,12 @@ export async function post(
     postings: lines.map((l) => ({ ledgerAccountId: l.ledgerAccountId, currency: l.currency, amount: l.amount })),
   };
   const hash = transactionHash(head.headHash, content);
-  await tx.ledgerTransaction.create({
-    data: { id, accountId: chain.accountId, livemode: chain.livemode, sequence: head.sequence, kind, resourceId, previousHash: head.headHash, hash, createdAt: now },
+  // createMany and a raw update: no row is read back
+  await tx.ledgerTransaction.createMany({
+    data: [{ id, accountId: chain.accountId, livemode: chain.livemode, sequence: head.sequence, kind, resourceId, previousHash: head.headHash, hash, createdAt: now }],
   });
   await tx.ledgerPosting.createMany({ data: lines.map((l) => ({ ...l, transactionId: id })) });
-  await tx.ledgerChain.update({ where: { accountId_livemode: { accountId: chain.accountId, livemode: chain.livemode } }, data: { headHash: hash } });
+  await tx.$executeRaw`UPDATE "LedgerChain" SET "headHash" = ${hash} WHERE "accountId" = ${chain.accountId} AND "livemode" = ${chain.livemode}`;
   return { id, hash, sequence: head.sequence };
 }
 
