@@ -1,12 +1,14 @@
 FROM node:20-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
 COPY prisma ./prisma
-# dev dependencies are needed: prisma generate runs at install, tsx runs the server
+# dev dependencies are needed at build time: prisma generate runs at install, tsc compiles
 RUN npm ci --include=dev --no-audit --no-fund
 COPY . .
+RUN npm run build
+ENV NODE_ENV=production
 EXPOSE 8080
 USER node
-CMD ["npm", "start"]
+# the compiled JavaScript, no TypeScript loader; signals reach node directly
+CMD ["node", "dist/main.js"]
