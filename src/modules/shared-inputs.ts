@@ -2,10 +2,14 @@
 import { z } from 'zod';
 import { ApiError } from '../errors.js';
 
-/** ISO 4217 code, any case in; lowercase out (the spec's representation). */
+/** The ISO 4217 codes in circulation, as Node's ICU knows them (usd, eur, jpy, ...). */
+const ISO_4217 = new Set(Intl.supportedValuesOf('currency').map((c) => c.toLowerCase()));
+
+/** ISO 4217 code, any case in; lowercase out (the spec's representation). Unknown codes are refused. */
 export const currency = z
   .string()
   .regex(/^[A-Za-z]{3}$/, 'expected a three-letter ISO 4217 currency code')
+  .refine((c) => ISO_4217.has(c.toLowerCase()), 'not an ISO 4217 currency code in circulation (e.g. usd, eur, jpy)')
   .transform((c) => c.toLowerCase());
 
 /** Stripe's metadata rules: up to 50 keys, keys up to 40 characters, string values up to 500. */
@@ -39,5 +43,7 @@ export function mergeMetadata(current: unknown, patch: Record<string, string | n
 /** Largest amount in minor units one order or price may carry (Stripe's 8-digit limit). */
 export const MAX_AMOUNT = 99_999_999;
 export const amount = z.number().int().min(0).max(MAX_AMOUNT);
+/** An amount that moves money: at least one minor unit. */
+export const positiveAmount = z.number().int().min(1).max(MAX_AMOUNT);
 
 export const id = (prefix: string) => z.string().regex(new RegExp(`^${prefix}_[0-9a-z]{10,40}$`), `expected an id starting with ${prefix}_`);

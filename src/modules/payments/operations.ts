@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { ID_PREFIX, newId } from '../../ids.js';
 import { defineMutation, found, scopedWhere, type Emit, type Scope, type Services, type Tx } from '../../operations/operation.js';
-import { amount as minorAmount, currency, id, metadata } from '../shared-inputs.js';
+import { currency, id, metadata, positiveAmount } from '../shared-inputs.js';
 import { formatMajor } from '../money/amounts.js';
 import { InsufficientFunds, insufficientFundsError, ledgerAccount, post, walletOf } from '../money/ledger.js';
 import { reflectPayments } from '../orders/operations.js';
@@ -64,7 +64,7 @@ export const createPayment = defineMutation({
   permission: 'payments:create',
   model: 'Payment',
   input: z.strictObject({
-    amount: minorAmount.min(1),
+    amount: positiveAmount,
     currency,
     // a string, not an enum: processors plugged in later take their own payment method ids
     paymentMethod: z.string().superRefine((m, ctx) => {
@@ -187,7 +187,7 @@ export const refundPayment = defineMutation({
   model: 'Refund',
   input: z.strictObject({
     payment: id(ID_PREFIX.payment),
-    amount: minorAmount.min(1).optional(),
+    amount: positiveAmount.optional(),
     reason: z.string().min(1).max(500).nullable().optional(),
   }),
   async run(tx, scope, input, emit) {
