@@ -246,7 +246,10 @@ class EventsByAccount {
     return (type, model, row, previous, options) => {
       const account = options?.account ?? this.caller;
       const list = this.byAccount.get(account) ?? [];
-      list.push(newEvent(type, present(model, row), origin, previous, options?.data));
+      // another account's copy (the receiver of a transfer) names no request: the request id
+      // and Idempotency-Key are the caller's, not theirs to see
+      const from = account === this.caller ? origin : { ...origin, requestId: null, idempotencyKey: null };
+      list.push(newEvent(type, present(model, row), from, previous, options?.data));
       this.byAccount.set(account, list);
     };
   }

@@ -15,7 +15,18 @@ export interface LedgerReport {
 
 const PAGE = 2000;
 
+type Reader = Parameters<Parameters<Prisma['$transaction']>[0]>[0];
+
+/**
+ * Reads the whole ledger in one snapshot (REPEATABLE READ): the server may keep writing while
+ * this runs, and rows read by separate statements must agree (a movement committed between
+ * reading the transactions and reading the balances is not a broken ledger).
+ */
 export async function verifyLedger(prisma: Prisma): Promise<LedgerReport> {
+  return prisma.$transaction((tx) => verifySnapshot(tx), { isolationLevel: 'RepeatableRead', maxWait: 60_000, timeout: 3_600_000 });
+}
+
+async function verifySnapshot(prisma: Reader): Promise<LedgerReport> {
   const problems: string[] = [];
   const sums = new Map<string, bigint>();
   let transactions = 0;
