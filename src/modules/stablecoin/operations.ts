@@ -19,8 +19,12 @@ const address = z.string().superRefine((text, ctx) => {
 });
 
 /** Bank account numbers and IBANs: letters, digits and spaces, 4 to 34 characters. */
-const bankAccount = z.string().regex(/^[A-Za-z0-9 ]{4,42}$/, 'expected a bank account number or IBAN (letters, digits, spaces)')
-  .refine((s) => s.replace(/ /g, '').length >= 4 && s.replace(/ /g, '').length <= 34, 'expected 4 to 34 letters and digits');
+const bankAccount = z.string().superRefine((text, ctx) => {
+  const compact = text.replace(/ /g, '');
+  if (!/^[A-Za-z0-9 ]*$/.test(text) || compact.length < 4 || compact.length > 34 || text.length > 42) {
+    ctx.addIssue({ code: 'custom', message: 'expected a bank account number or IBAN: 4 to 34 letters and digits (spaces allowed)', params: { expected: 'e.g. DE89 3704 0044 0532 0130 00' } });
+  }
+});
 
 export function maskBankAccount(text: string): string {
   return `****${text.replace(/ /g, '').slice(-4)}`;
