@@ -8,8 +8,11 @@ const ISO_4217 = new Set(Intl.supportedValuesOf('currency').map((c) => c.toLower
 /** ISO 4217 code, any case in; lowercase out (the spec's representation). Unknown codes are refused. */
 export const currency = z
   .string()
-  .regex(/^[A-Za-z]{3}$/, 'expected a three-letter ISO 4217 currency code')
-  .refine((c) => ISO_4217.has(c.toLowerCase()), 'not an ISO 4217 currency code in circulation (e.g. usd, eur, jpy)')
+  .superRefine((c, ctx) => {
+    // one fault per field: the shape first, then whether the code exists
+    if (!/^[A-Za-z]{3}$/.test(c)) ctx.addIssue({ code: 'custom', message: 'expected a three-letter ISO 4217 currency code' });
+    else if (!ISO_4217.has(c.toLowerCase())) ctx.addIssue({ code: 'custom', message: 'not an ISO 4217 currency code in circulation (e.g. usd, eur, jpy)' });
+  })
   .transform((c) => c.toLowerCase());
 
 /** Stripe's metadata rules: up to 50 keys, keys up to 40 characters, string values up to 500. */
