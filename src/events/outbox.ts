@@ -37,21 +37,34 @@ export function newEvent(
  * the number of deliveries made for it; returns the total.
  */
 export async function recordEvents(tx: Tx, accountId: string, events: EventEnvelope[]): Promise<number> {
-  if (events.length === 0) return 0;
+  return recordEventsOf(tx, new Map([[accountId, events]]));
+}
+
+/**
+ * recordEvents for the events of several accounts (a transfer's sender and receiver): one
+ * insert of the events and one lookup of the endpoints, whatever the number of accounts.
+ */
+export async function recordEventsOf(tx: Tx, byAccount: Map<string, EventEnvelope[]>): Promise<number> {
+  const all = [...byAccount].flatMap(([accountId, events]) => events.map((e) => ({ accountId, e })));
+  if (all.length === 0) return 0;
   await tx.event.createMany({
-    data: events.map((e) => ({
+    data: all.map(({ accountId, e }) => ({
       id: e.id, accountId, livemode: e.livemode, type: e.type, data: e.data as object,
       requestId: e.request.id, idempotencyKey: e.request.idempotency_key, apiVersion: e.api_version, createdAt: new Date(e.created * 1000),
     })),
   });
-  const livemode = events[0].livemode;
-  const endpoints = await tx.webhookEndpoint.findMany({ where: { accountId, livemode, active: true }, select: { id: true, events: true } });
+  const livemode = all[0].e.livemode;
+  const accounts = [...byAccount.keys()];
+  const endpoints = await tx.webhookEndpoint.findMany({
+    where: { accountId: accounts.length === 1 ? accounts[0] : { in: accounts }, livemode, active: true },
+    select: { id: true, accountId: true, events: true },
+  });
   if (endpoints.length === 0) return 0;
   const now = new Date();
   const deliveries = [];
-  for (const e of events) {
+  for (const { accountId, e } of all) {
     for (const endpoint of endpoints) {
-      if (!typeMatches(endpoint.events, e.type)) continue;
+      if (endpoint.accountId !== accountId || !typeMatches(endpoint.events, e.type)) continue;
       deliveries.push({ id: newId(ID_PREFIX.webhookDelivery), accountId, livemode, endpointId: endpoint.id, eventId: e.id, eventType: e.type });
       e.pending_webhooks++;
     }

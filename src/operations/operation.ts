@@ -7,7 +7,7 @@ import { ApiError, ERROR_CATALOG, textFaults, type ErrorCode, type FieldError } 
 import { authorize, type Principal } from '../auth/keys.js';
 import type { Database, Prisma } from '../db/client.js';
 import type { EventBus, EventEnvelope } from '../events/bus.js';
-import { newEvent, publishEvents, recordEvents, type DeliveryWake, type EventOrigin } from '../events/outbox.js';
+import { newEvent, publishEvents, recordEventsOf, type DeliveryWake, type EventOrigin } from '../events/outbox.js';
 import type { DecisionService } from '../decision/service/service.js';
 import type { RecordCipher } from '../decision/service/crypto.js';
 import { present } from '../representation.js';
@@ -255,9 +255,7 @@ class EventsByAccount {
   }
 
   async record(tx: Tx): Promise<number> {
-    let deliveries = 0;
-    for (const [account, list] of this.byAccount) deliveries += await recordEvents(tx, account, list);
-    return deliveries;
+    return recordEventsOf(tx, this.byAccount);
   }
 
   publish(services: Services, deliveries: number): void {

@@ -168,12 +168,20 @@ export async function post(
     postings: lines.map((l) => ({ ledgerAccountId: l.ledgerAccountId, currency: l.currency, amount: l.amount })),
   };
   const hash = transactionHash(head.headHash, content);
-  // createMany and a raw update: no row is read back
-  await tx.ledgerTransaction.createMany({
-    data: [{ id, accountId: chain.accountId, livemode: chain.livemode, sequence: head.sequence, kind, resourceId, previousHash: head.headHash, hash, createdAt: now }],
-  });
-  await tx.ledgerPosting.createMany({ data: lines.map((l) => ({ ...l, transactionId: id })) });
-  await tx.$executeRaw`UPDATE "LedgerChain" SET "headHash" = ${hash} WHERE "accountId" = ${chain.accountId} AND "livemode" = ${chain.livemode}`;
+  // the transaction, its postings and the chain's new head: one statement
+  await tx.$executeRawUnsafe(
+    `WITH t AS (
+       INSERT INTO "LedgerTransaction" ("id", "accountId", "livemode", "sequence", "kind", "resourceId", "previousHash", "hash", "createdAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz)
+     ), p AS (
+       INSERT INTO "LedgerPosting" ("id", "transactionId", "ledgerAccountId", "currency", "amount", "position")
+       SELECT d.id, $1, d.account, d.currency, d.amount::bigint, d.position
+       FROM jsonb_to_recordset($10::jsonb) AS d(id text, account text, currency text, amount text, position int)
+     )
+     UPDATE "LedgerChain" SET "headHash" = $8 WHERE "accountId" = $2 AND "livemode" = $3`,
+    id, chain.accountId, chain.livemode, head.sequence, kind, resourceId, head.headHash, hash, now.toISOString(),
+    JSON.stringify(lines.map((l) => ({ id: l.id, account: l.ledgerAccountId, currency: l.currency, amount: l.amount.toString(), position: l.position }))),
+  );
   return { id, hash, sequence: head.sequence };
 }
 
