@@ -47,12 +47,17 @@ export async function recordEvents(tx: Tx, accountId: string, events: EventEnvel
 export async function recordEventsOf(tx: Tx, byAccount: Map<string, EventEnvelope[]>): Promise<number> {
   const all = [...byAccount].flatMap(([accountId, events]) => events.map((e) => ({ accountId, e })));
   if (all.length === 0) return 0;
-  await tx.event.createMany({
-    data: all.map(({ accountId, e }) => ({
-      id: e.id, accountId, livemode: e.livemode, type: e.type, data: e.data as object,
-      requestId: e.request.id, idempotencyKey: e.request.idempotency_key, apiVersion: e.api_version, createdAt: new Date(e.created * 1000),
-    })),
-  });
+  // one plain statement (Prisma compiles every createMany afresh: about a millisecond of CPU);
+  // json, not jsonb, all the way: the envelope's keys keep their order
+  await tx.$executeRawUnsafe(
+    `INSERT INTO "Event" ("id", "accountId", "livemode", "type", "data", "requestId", "idempotencyKey", "apiVersion", "createdAt")
+     SELECT d.id, d."accountId", d.livemode, d.type, d.data, d."requestId", d."idempotencyKey", d."apiVersion", d."createdAt"
+     FROM json_to_recordset($1::json) AS d(id text, "accountId" text, livemode boolean, type text, data json, "requestId" text, "idempotencyKey" text, "apiVersion" text, "createdAt" timestamptz)`,
+    JSON.stringify(all.map(({ accountId, e }) => ({
+      id: e.id, accountId, livemode: e.livemode, type: e.type, data: e.data,
+      requestId: e.request.id, idempotencyKey: e.request.idempotency_key, apiVersion: e.api_version, createdAt: new Date(e.created * 1000).toISOString(),
+    }))),
+  );
   const livemode = all[0].e.livemode;
   const accounts = [...byAccount.keys()];
   const endpoints = await tx.webhookEndpoint.findMany({
