@@ -2,7 +2,9 @@
 // settings from the environment, number formatting, the machine description of a report,
 // a bounded autocannon run, the SQL-trace table, and the guard that bounds a whole run in
 // time and never leaves a child process behind.
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release } from 'node:os';
+import type pg from 'pg';
 import autocannon, { type Options, type Result, type Instance } from 'autocannon';
 import { killAllChildren, type SqlStat } from './child.js';
 
@@ -133,4 +135,53 @@ export function dist(values: ArrayLike<number>): Dist {
   let sum = 0;
   for (let i = 0; i < n; i++) sum += sorted[i];
   return { n, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: n ? sorted[n - 1] : NaN, mean: n ? sum / n : NaN };
+}
+
+/**
+ * CPU time (ms) by pid of the PostgreSQL processes that work for this benchmark: the backends
+ * connected to its database and the background processes (WAL writer, checkpointer, ...), not
+ * the backends of other databases (other test suites on the same server).
+ */
+export async function postgresCpu(pool: pg.Pool): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  let pids: Set<string>;
+  try {
+    const { rows } = await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR datname IS NULL');
+    pids = new Set(rows.map((r) => String(r.pid)));
+  } catch {
+    return out;
+  }
+  for (const name of readdirSync('/proc')) {
+    if (!pids.has(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      // fields[11], [12]: utime, stime in clock ticks (100 per second on Linux)
+      out.set(Number(name), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    } catch {
+      // the process went away
+    }
+  }
+  return out;
+}
+
+export function postgresCpuDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, t] of after) ms += t - (before.get(pid) ?? 0);
+  return ms;
+}
+
+/** busy and total jiffies of the whole machine (/proc/stat) */
+export function machineCpu(): { busy: number; total: number } {
+  try {
+    const line = readFileSync('/proc/stat', 'latin1').split('\n')[0];
+    const f = line.trim().split(/\s+/).slice(1).map(Number);
+    const idle = (f[3] ?? 0) + (f[4] ?? 0);
+    const total = f.reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return { busy: NaN, total: NaN };
+  }
 }

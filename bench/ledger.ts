@@ -57,14 +57,14 @@
 // call to its result, summed (the round trips, PostgreSQL's work included).
 // Exit code 1 when an invariant does not hold (the throughput target is reported, not enforced).
 import { createHmac } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Result } from 'autocannon';
 import { startChild, type Child, type ChildStats } from './child.js';
-import { assertLocalDatabaseUrl, boundedCannon, fmt, guardRun, intEnv, joinLines, machineLines, serverChildEnv } from './common.js';
+import { assertLocalDatabaseUrl, boundedCannon, fmt, guardRun, intEnv, joinLines, machineLines, serverChildEnv, machineCpu, postgresCpu, postgresCpuDelta } from './common.js';
 import { ensureDatabase } from './seed.js';
 import { rng } from '../test/helpers/rng.js';
 
@@ -162,51 +162,6 @@ async function eachLimited<T>(items: T[], n: number, fn: (item: T, i: number) =>
   }));
 }
 
-/**
- * CPU time (ms) by pid of the PostgreSQL processes that work for this benchmark: the backends
- * connected to its database and the background processes (WAL writer, checkpointer, ...).
- */
-async function postgresCpu(pool: pg.Pool): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  let pids: Set<string>;
-  try {
-    const { rows } = await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR datname IS NULL');
-    pids = new Set(rows.map((r) => String(r.pid)));
-  } catch {
-    return out;
-  }
-  for (const name of readdirSync('/proc')) {
-    if (!pids.has(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-      const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-      const fields = stat.slice(close + 2).split(' ');
-      out.set(Number(name), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
-    } catch {
-      // the process went away
-    }
-  }
-  return out;
-}
-
-function cpuDelta(before: Map<number, number>, after: Map<number, number>): number {
-  let ms = 0;
-  for (const [pid, t] of after) ms += t - (before.get(pid) ?? 0);
-  return ms;
-}
-
-/** busy and total jiffies of the whole machine (/proc/stat) */
-function machineCpu(): { busy: number; total: number } {
-  try {
-    const f = readFileSync('/proc/stat', 'latin1').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    const idle = (f[3] ?? 0) + (f[4] ?? 0);
-    const total = f.reduce((a, b) => a + b, 0);
-    return { busy: total - idle, total };
-  } catch {
-    return { busy: NaN, total: NaN };
-  }
-}
 
 // ---------------------------------------------------------------- database
 
@@ -472,7 +427,7 @@ async function measure(scenario: Scenario, target: Target, child: Child, wallets
     statuses,
     sqlPerRequest: requests ? (s1.queries - s0.queries) / requests : 0,
     cpuPerRequest: requests ? (s1.cpuMs - s0.cpuMs) / requests : 0,
-    pgCpuPerRequest: requests ? cpuDelta(pg0, pg1) / requests : 0,
+    pgCpuPerRequest: requests ? postgresCpuDelta(pg0, pg1) / requests : 0,
     machineBusy: (m1.busy - m0.busy) / (m1.total - m0.total),
     load,
     activity,

@@ -48,7 +48,7 @@
 //   BENCH_RESULTS         report file, default bench/webhooks-results.md (- for none)
 //   plus the server's own: WEBHOOK_CONCURRENCY, WEBHOOK_ENDPOINT_CONCURRENCY, DATABASE_POOL_SIZE
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -56,7 +56,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startChild, type Child, type ChildStats } from './child.js';
-import { assertLocalDatabaseUrl, dist, fmt, type Dist, guardRun, intEnv, joinLines, load1, machineLines, serverChildEnv, sqlTraceTable } from './common.js';
+import { assertLocalDatabaseUrl, dist, fmt, type Dist, guardRun, intEnv, joinLines, load1, machineLines, serverChildEnv, sqlTraceTable, machineCpu, postgresCpu, postgresCpuDelta } from './common.js';
 import { ensureDatabase } from './seed.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { findOrCreateAccount } from '../src/accounts.js';
@@ -110,54 +110,6 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 // ---------------------------------------------------------------- statistics (dist: common.ts)
 
-/**
- * CPU time (ms) by pid of the PostgreSQL processes that work for this benchmark: the backends
- * connected to its database and the background processes (WAL writer, checkpointer, ...), not
- * the backends of other databases (other test suites on the same server).
- */
-async function postgresCpu(pool: pg.Pool): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  let pids: Set<string>;
-  try {
-    const { rows } = await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR datname IS NULL');
-    pids = new Set(rows.map((r) => String(r.pid)));
-  } catch {
-    return out;
-  }
-  for (const name of readdirSync('/proc')) {
-    if (!pids.has(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'latin1');
-      const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-      const fields = stat.slice(close + 2).split(' ');
-      // fields[11], [12]: utime, stime in clock ticks (100 per second on Linux)
-      out.set(Number(name), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
-    } catch {
-      // the process went away
-    }
-  }
-  return out;
-}
-
-function postgresCpuDelta(before: Map<number, number>, after: Map<number, number>): number {
-  let ms = 0;
-  for (const [pid, t] of after) ms += t - (before.get(pid) ?? 0);
-  return ms;
-}
-
-/** busy and total jiffies of the whole machine (/proc/stat) */
-function machineCpu(): { busy: number; total: number } {
-  try {
-    const line = readFileSync('/proc/stat', 'latin1').split('\n')[0];
-    const f = line.trim().split(/\s+/).slice(1).map(Number);
-    const idle = (f[3] ?? 0) + (f[4] ?? 0);
-    const total = f.reduce((a, b) => a + b, 0);
-    return { busy: total - idle, total };
-  } catch {
-    return { busy: NaN, total: NaN };
-  }
-}
 
 // ---------------------------------------------------------------- receiver
 

@@ -68,8 +68,13 @@ export interface CliResult {
 
 /** `npm run --silent keys -- ...args` */
 export function runKeys(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
+  return runScript('keys', args, env);
+}
+
+/** `npm run --silent <script> -- ...args` (the key, ledger and webhooks CLIs) */
+export function runScript(script: string, args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
   return new Promise((resolve) => {
-    const proc = spawn('npm', ['run', '--silent', 'keys', '--', ...args], {
+    const proc = spawn('npm', ['run', '--silent', script, '--', ...args], {
       cwd: root,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,7 +8,6 @@
 //    after a posting, a kind or a time is changed behind the ledger's back;
 // 3. on PostgreSQL, two server processes on one database: one Idempotency-Key moves the coin
 //    once, and a burst of transfers split across both never overdraws.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +18,7 @@ import { GENESIS_HASH, transactionHash } from '../../src/modules/money/ledger.js
 import { verifyLedger } from '../../src/modules/money/verify.js';
 import { api, hasPostgres, startTestServer, type ApiResponse, type TestAccount, type TestServer } from '../helpers/server.js';
 import { newSigningSecret, signatureHeaders } from '../helpers/money.js';
-import { root, spawnServer, type CliResult, type ServerProcess } from '../helpers/process.js';
+import { runScript, spawnServer, type CliResult, type ServerProcess } from '../helpers/process.js';
 import { rng } from '../helpers/rng.js';
 import { skipping } from '../helpers/skip.js';
 
@@ -748,18 +747,7 @@ describe('the ledger under a seeded random workload, run concurrently over both 
 // the CLI
 
 function runLedger(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const proc = spawn('npm', ['run', '--silent', 'ledger', '--', ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    proc.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    proc.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    proc.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+  return runScript('ledger', args, env);
 }
 
 /**
