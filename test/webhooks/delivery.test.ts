@@ -17,8 +17,8 @@ let b: TestAccount;
 let n = 0;
 
 beforeAll(async () => {
-  // 16 hours of retries in about 0.6 s; 3 days of failures in about 2.6 s
-  [t, rx] = await Promise.all([startTestServer({ WEBHOOK_RETRY_SCALE: '0.00001', WEBHOOK_TIMEOUT_MS: '2000' }), startReceiver()]);
+  // 16 hours of retries in about 1.7 s; 3 days of failures in about 7.8 s (a margin for slow machines)
+  [t, rx] = await Promise.all([startTestServer({ WEBHOOK_RETRY_SCALE: '0.00003', WEBHOOK_TIMEOUT_MS: '2000' }), startReceiver()]);
   [a, b] = await Promise.all([t.newAccount(), t.newAccount()]);
 });
 afterAll(async () => {
@@ -276,7 +276,7 @@ describe('delivery', () => {
     expect(rx.at(e.path).at(-1)!.headers['svc-webhook-attempt']).toBe('8');
 
     ok = true;
-    // on a slow machine the scaled 3-day rule (2.6 s of failures) may have disabled the
+    // on a slow machine the scaled 3-day rule (7.8 s of failures) may have disabled the
     // endpoint by now: enabled again, as its owner would before recovering
     expect((await api(t.url, `/v1/webhooks/${e.id}`, { method: 'PUT', key: a.key, body: { active: true } })).status).toBe(200);
     const recovered = await api(t.url, `/v1/webhooks/${e.id}/recover`, { key: a.key, body: { since: new Date(Date.now() - 60_000).toISOString() } });
@@ -303,7 +303,7 @@ describe('delivery', () => {
     const [pending] = await until(() => deliveries(a.key, e.id), (d) => d[0]?.attempts?.length === 1);
     expect(pending.status).toBe('pending');
     expect(pending.attempts[0].response_status).toBe(429);
-    // scaled, the second attempt would be due 0.1 ms later; Retry-After asks for 2 s
+    // scaled, the second attempt would be due 0.3 ms later; Retry-After asks for 2 s
     expect(pending.next_attempt_at - pending.attempts[0].attempted_at).toBeGreaterThanOrEqual(1);
     const [done] = await until(() => deliveries(a.key, e.id), (d) => d[0]?.status === 'succeeded');
     expect(done.attempts).toHaveLength(2);
@@ -340,7 +340,7 @@ describe('delivery', () => {
     const e = await endpoint(a, ['order.created']);
     const previous = rx.answer;
     rx.answer = (r) => (r.path === e.path ? { status: 500 } : previous(r));
-    const end = Date.now() + 8000;
+    const end = Date.now() + 20_000;
     let state: any;
     while (Date.now() < end) {
       await order(a.key);
