@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { ID_PREFIX, newId } from '../../ids.js';
-import { defineMutation, found, scopedWhere, type Emit, type Scope, type Services, type Tx } from '../../operations/operation.js';
+import { defineMutation, found, scopedWhere, type Emit, type Scope, type Tx } from '../../operations/operation.js';
 import { currency, id, metadata, positiveAmount } from '../shared-inputs.js';
 import { formatMajor } from '../money/amounts.js';
 import { InsufficientFunds, insufficientFundsError, ledgerAccount, post, walletOf } from '../money/ledger.js';
@@ -238,4 +238,3 @@ export const refundPayment = defineMutation({
   },
 });
 
-export type { Services };

@@ -5,7 +5,7 @@ import { builder } from '../../graphql/builder.js';
 import { mutationField, scopeOf } from '../../graphql/models.js';
 import { checksumAddress } from '../money/address.js';
 import { formatCoin } from '../money/amounts.js';
-import { issueStablecoin, publicBalance, redeemStablecoin, stablecoinBalance, transferStablecoin } from './operations.js';
+import { authorizePublic, issueStablecoin, publicBalance, redeemStablecoin, stablecoinBalance, transferStablecoin } from './operations.js';
 
 export function registerStablecoinGraphQL(): void {
   builder.prismaObject('StablecoinIssuance', {
@@ -87,9 +87,4 @@ export function registerStablecoinGraphQL(): void {
       },
     }),
   );
-}
-
-/** The public balance is open to every API key of the account's mode (publishable ones included). */
-export function authorizePublic(type: string): void {
-  if (type === 'svc') authorize({ type } as never, 'stablecoin:read');
 }

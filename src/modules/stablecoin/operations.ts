@@ -146,6 +146,11 @@ export async function stablecoinBalance(tx: Tx, scope: Scope, coin: string) {
   };
 }
 
+/** The public balance is open to every API key of the mode (publishable ones included), not to svc_ keys. */
+export function authorizePublic(type: string): void {
+  if (type === 'svc') throw new ApiError('RESOURCE_ACCESS_DENIED', 'A decision-service key (svc_) can only call /api/svc endpoints', { required: 'stablecoin:read' });
+}
+
 /** GET /v1/public/balance/{address}: any wallet of the caller's mode, read-only. */
 export async function publicBalance(tx: Tx, text: string, livemode: boolean, coin: string) {
   const check = readAddress(text);
