@@ -19,6 +19,13 @@ export const ID_PREFIX = {
   webhookAttempt: 'wat',
   payment: 'pay',
   refund: 're',
+  inventoryItem: 'inv',
+  inventoryHold: 'ihd',
+  inventoryMovement: 'imv',
+  return: 'ret',
+  returnItem: 'rli',
+  user: 'usr',
+  refreshToken: 'rtk',
 } as const;
 
 export function newId(prefix: string, now = Date.now()): string {
