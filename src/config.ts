@@ -85,6 +85,17 @@ const schema = z.object({
   HEALTH_READY_REQUIRE_BROKER: bool.default(false),
   /** /health/ready fails when the database does not answer a query within this */
   HEALTH_READY_QUERY_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** days after delivery (or shipment) within which a return may be requested; 0 refuses every return */
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** HS256 key of the self-hosted routes' access tokens, as UTF-8 text (at least 32 characters); unset: a key generated once into DATA_DIR */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** access-token lifetime in seconds */
+  JWT_EXPIRATION: z.coerce.number().int().min(1).max(31_536_000).default(3600),
+  /** refresh-token lifetime in seconds */
+  JWT_REFRESH_EXPIRATION: z.coerce.number().int().min(1).max(31_536_000 * 5).default(604_800),
+  /** failed sign-ins allowed per email and per client address in 15 minutes */
+  LOGIN_FAIL_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  LOGIN_FAIL_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(50),
   /** print the first-start sandbox key; off in tests that start many servers */
   PRINT_SANDBOX_KEY: bool.default(true),
 });
