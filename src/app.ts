@@ -17,6 +17,7 @@ import { authenticate, sendError, type RestDeps } from './rest/context.js';
 import { createMetrics, registerHealth } from './ops/health.js';
 import { loggableUrl } from './ops/logging.js';
 import { MODULES } from './modules/index.js';
+import { registerOpenApi } from './rest/openapi.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
 /** an oversize body is read away up to this many bytes before its 413; past that the connection is closed */
@@ -73,7 +74,7 @@ export interface AppDeps {
   redis?: Redis;
 }
 
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; close: () => Promise<void>; auth: KeyAuthenticator }> {
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; close: () => Promise<void>; auth: KeyAuthenticator; routes: { method: string; url: string }[] }> {
   const { config, services } = deps;
   const app = Fastify({
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
@@ -206,6 +207,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     sendError(reply, new ApiError('ROUTE_NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`, { method: req.method, path: req.url.split('?')[0] })),
   );
 
+  // every route registered from here on is in /openapi.json
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+  });
+  await registerOpenApi(app, { enabled: config.apiDocs, version: config.API_VERSION });
+
   // GraphQL door
   const graphql = createGraphQL({
     services, auth, logger: deps.logger, production: config.NODE_ENV === 'production', graphiql: config.graphiql, introspection: config.introspection,
@@ -213,14 +221,19 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     maxSubscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET, maxSocketsPerKey: config.WS_MAX_SOCKETS_PER_KEY,
   });
   metrics.addCounts('graphql_fast_path_total', 'GraphQL POSTs answered by the compiled fast path, or declined and left to yoga', 'outcome', graphql.fastPathCounts);
-  app.route({ url: '/graphql', method: ['GET', 'POST', 'OPTIONS'], handler: (req, reply) => graphql.handle(req, reply) });
+  for (const method of ['GET', 'POST', 'OPTIONS'] as const) {
+    app.route({
+      url: '/graphql', method, handler: (req, reply) => graphql.handle(req, reply),
+      config: { doc: { summary: method === 'OPTIONS' ? 'CORS preflight of the GraphQL door' : `GraphQL over HTTP (${method === 'GET' ? 'queries in the query string; GraphiQL in a browser' : 'queries and mutations'}); subscriptions over WebSocket (graphql-ws) on this path`, auth: method === 'OPTIONS' ? 'none' : 'bearer' } },
+    });
+  }
   app.server.on('upgrade', (req, socket, head) => {
     if ((req.url ?? '').split('?')[0] === '/graphql') graphql.upgrade(req, socket, head);
     else socket.destroy();
   });
 
   // REST door
-  app.get('/v1/auth/test', async (req) => {
+  app.get('/v1/auth/test', { config: { doc: { summary: 'Verify a key or access token: who it is and what it may do' } } }, async (req) => {
     const p = await authenticate(req, rest);
     return { authenticated: true, key_id: p.keyId, key_type: p.type, permissions: p.permissions, mode: p.mode, account_id: p.accountId };
   });
@@ -235,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   return {
     app,
     auth,
+    routes,
     close: async () => {
       await graphql.close();
       await app.close();

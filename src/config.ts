@@ -96,6 +96,8 @@ const schema = z.object({
   /** failed sign-ins allowed per email and per client address in 15 minutes */
   LOGIN_FAIL_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(10),
   LOGIN_FAIL_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  /** serve /openapi.json and Swagger UI at /swagger-ui (default: outside production) */
+  API_DOCS: bool.optional(),
   /** print the first-start sandbox key; off in tests that start many servers */
   PRINT_SANDBOX_KEY: bool.default(true),
 });
@@ -108,6 +110,7 @@ export type Config = z.infer<typeof schema> & {
   corsOrigins: string[];
   graphiql: boolean;
   introspection: boolean;
+  apiDocs: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -126,5 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: (d.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     graphiql: d.GRAPHIQL ?? !production,
     introspection: d.GRAPHQL_INTROSPECTION ?? !production,
+    apiDocs: d.API_DOCS ?? !production,
   };
 }

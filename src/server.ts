@@ -22,6 +22,8 @@ export interface RunningServer {
   db: Database;
   bus: EventBus;
   app: FastifyInstance;
+  /** every route the server answers (method and Fastify URL pattern), as registered */
+  routes: { method: string; url: string }[];
   url: string;
   port: number;
   /** the sandbox key created on first start, if this start created it */
@@ -77,7 +79,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const services = { db, bus, apiVersion: config.API_VERSION, decisions, secrets, deliveryWake: new Set<() => void>(), money };
   // shared counters; without the offline queue a Redis outage falls back to in-process counting at once
   const limiterRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }).on('error', () => {}) : undefined;
-  const { app, close } = await buildApp({ config, services, logger, probeBroker, redis: limiterRedis });
+  const { app, close, routes } = await buildApp({ config, services, logger, probeBroker, redis: limiterRedis });
   const stopModules = MODULES.flatMap((m) => (m.start ? [m.start({ services, config, logger })] : []));
   // a key printed to a production server's stdout would end up in its logs: there, keys come
   // from the key CLI only
@@ -87,7 +89,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   let stopped = false;
   return {
-    config, db, bus, app, logger, port, sandboxKey, services,
+    config, db, bus, app, logger, port, sandboxKey, services, routes,
     url: `http://127.0.0.1:${port}`,
     async stop() {
       if (stopped) return;

@@ -62,14 +62,14 @@ export function registerHealth(
   },
 ) {
   const started = Date.now();
-  app.get('/health', async () => ({
+  app.get('/health', { config: { doc: { summary: 'Overall health: {status: "healthy", ...}', auth: 'none' } } }, async () => ({
     status: 'healthy',
     uptime_seconds: Math.round((Date.now() - started) / 1000),
     database: opts.services.db.kind,
     active_sessions: opts.activeSessions(),
   }));
-  app.get('/health/live', async () => ({ status: 'ok' }));
-  app.get('/health/ready', async (_req, reply) => {
+  app.get('/health/live', { config: { doc: { summary: 'Liveness: the process answers', auth: 'none' } } }, async () => ({ status: 'ok' }));
+  app.get('/health/ready', { config: { doc: { summary: 'Readiness: the database (and broker) answer; 503 otherwise', auth: 'none' } } }, async (_req, reply) => {
     // each probe must answer within HEALTH_READY_QUERY_TIMEOUT_MS: late is not ready
     const probe = async (check: () => Promise<unknown>): Promise<boolean> => {
       let timer: NodeJS.Timeout | undefined;
@@ -93,7 +93,7 @@ export function registerHealth(
     const ready = database === 'ok' && (!opts.requireBroker || broker === 'ok');
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks: { database, broker } });
   });
-  app.get('/metrics', async (req, reply) => {
+  app.get('/metrics', { config: { doc: { summary: 'Prometheus metrics (x-admin-key)', auth: 'admin', produces: 'text/plain' } } }, async (req, reply) => {
     requireAdmin(req.headers['x-admin-key'], opts.adminKey);
     reply.header('Content-Type', opts.metrics.registry.contentType);
     return opts.metrics.registry.metrics();

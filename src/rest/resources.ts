@@ -93,10 +93,12 @@ export function registerResource(app: FastifyInstance, deps: RestDeps, r: Resour
     const page = await listResource(deps.services.db, r.model, principal, req.query as Query, r.include ?? {}, readable(principal));
     return { ...page, url: r.path };
   };
-  app.get(r.path, list);
-  app.get(`${r.path}/list`, list);
+  // route config: what the OpenAPI document (src/rest/openapi.ts) says of each route
+  const listConfig = { model: r.model, resource: r.resource, kind: 'list' as const };
+  app.get(r.path, { config: listConfig }, list);
+  app.get(`${r.path}/list`, { config: { ...listConfig, aliasOf: `GET ${r.path}` } }, list);
 
-  app.get(`${r.path}/:id`, async (req) => {
+  app.get(`${r.path}/:id`, { config: { model: r.model, resource: r.resource, kind: 'retrieve' as const } }, async (req) => {
     const principal = await authenticate(req, deps);
     authorize(principal, `${r.resource}:read`);
     const { id } = req.params as { id: string };
@@ -114,24 +116,24 @@ export function registerResource(app: FastifyInstance, deps: RestDeps, r: Resour
   if (r.create) {
     const create = r.create;
     const handler = async (req: FastifyRequest, reply: FastifyReply) => reply.status(201).send(await runOperation(req, reply, deps, create, bodyObject(req)));
-    app.post(r.path, handler);
-    app.post(`${r.path}/create`, handler);
+    app.post(r.path, { config: { operation: create, status: 201 } }, handler);
+    app.post(`${r.path}/create`, { config: { operation: create, status: 201, aliasOf: `POST ${r.path}` } }, handler);
   }
 
   if (r.update) {
     const update = r.update;
     for (const method of r.updateMethods ?? ['PATCH']) {
-      app.route({ method, url: `${r.path}/:id`, handler: (req, reply) => runOperation(req, reply, deps, update, withPathId(req)) });
+      app.route({ method, url: `${r.path}/:id`, config: { operation: update, pathId: true }, handler: (req, reply) => runOperation(req, reply, deps, update, withPathId(req)) });
     }
   }
 
   if (r.remove) {
     const remove = r.remove;
     // a DELETE has no body: only the path says what goes
-    app.delete(`${r.path}/:id`, (req, reply) => runOperation(req, reply, deps, remove, { id: (req.params as { id: string }).id }));
+    app.delete(`${r.path}/:id`, { config: { operation: remove, pathId: true, noBody: true } }, (req, reply) => runOperation(req, reply, deps, remove, { id: (req.params as { id: string }).id }));
   }
 
   for (const [action, op] of Object.entries(r.actions ?? {})) {
-    app.post(`${r.path}/:id/${action}`, (req, reply) => runOperation(req, reply, deps, op, withPathId(req)));
+    app.post(`${r.path}/:id/${action}`, { config: { operation: op, pathId: true } }, (req, reply) => runOperation(req, reply, deps, op, withPathId(req)));
   }
 }

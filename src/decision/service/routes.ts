@@ -113,10 +113,10 @@ export function registerDecisionRoutes(app: FastifyInstance, deps: { service: De
   const example = staticFile('example.json');
   const openapi = staticFile('openapi.json');
 
-  app.get('/svc/starter.py', async (_req, reply) => reply.type('text/x-python; charset=utf-8').send(starterPy));
-  app.get('/svc/starter.mjs', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(starterMjs));
-  app.get('/svc/example.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(example));
-  app.get('/admin/svc/usage', async (req, reply) => {
+  app.get('/svc/starter.py', { config: { doc: { summary: 'Starter client of the decision service (Python)', tag: 'decision service', auth: 'none', produces: 'text/x-python' } } }, async (_req, reply) => reply.type('text/x-python; charset=utf-8').send(starterPy));
+  app.get('/svc/starter.mjs', { config: { doc: { summary: 'Starter client of the decision service (JavaScript)', tag: 'decision service', auth: 'none', produces: 'text/javascript' } } }, async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(starterMjs));
+  app.get('/svc/example.json', { config: { doc: { summary: 'An example decision request', tag: 'decision service', auth: 'none' } } }, async (_req, reply) => reply.type('application/json; charset=utf-8').send(example));
+  app.get('/admin/svc/usage', { config: { doc: { summary: "The decision service's usage per key and day (x-admin-key)", tag: 'decision service' } } }, async (req, reply) => {
     requireAdmin(req.headers['x-admin-key'], deps.adminKey);
     let filter: { apiKeyId?: string; since?: string };
     try {
@@ -141,7 +141,7 @@ export function registerDecisionRoutes(app: FastifyInstance, deps: { service: De
     );
 
     svc.get('/catalog', async (req) => service.catalog(baseUrl(req, deps.publicBaseUrl)));
-    svc.get('/openapi.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(openapi));
+    svc.get('/openapi.json', { config: { doc: { summary: "The decision service's own OpenAPI document", auth: 'none' } } }, async (_req, reply) => reply.type('application/json; charset=utf-8').send(openapi));
 
     svc.post('/decisions', async (req, reply) => {
       refuseKeyInUrl(req);

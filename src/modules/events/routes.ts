@@ -49,9 +49,10 @@ export function registerEventRoutes(app: FastifyInstance, deps: ModuleRestDeps):
     for (const e of page.data) if ('pending_webhooks' in e) e.pending_webhooks = pending.get(String(e.id)) ?? 0;
     return { ...page, url: '/v1/events' };
   };
-  app.get('/v1/events', list);
-  app.get('/v1/events/list', list);
-  app.get('/v1/events/:id', async (req) => {
+  const doc = { summary: 'List events (permission events:read); `type` filters by type, `order.*` by prefix' };
+  app.get('/v1/events', { config: { doc } }, list);
+  app.get('/v1/events/list', { config: { doc, aliasOf: 'GET /v1/events' } }, list);
+  app.get('/v1/events/:id', { config: { doc: { summary: 'Retrieve an event (permission events:read)' } } }, async (req) => {
     const principal = await authenticate(req, deps);
     authorize(principal, 'events:read');
     const { id } = req.params as { id: string };

@@ -16,10 +16,10 @@ export const paymentsModule = defineModule({
   graphql: registerPaymentsGraphQL,
   rest(app, deps) {
     // before the resource's /:id routes: a static path wins anyway, but reads plainly
-    app.post('/v1/payments/refund', async (req, reply) => reply.status(201).send(await runOperation(req, reply, deps, refundPayment, bodyObject(req))));
+    app.post('/v1/payments/refund', { config: { operation: refundPayment, status: 201 } }, async (req, reply) => reply.status(201).send(await runOperation(req, reply, deps, refundPayment, bodyObject(req))));
     registerResource(app, deps, { path: '/v1/payments', model: 'Payment', resource: 'payments', create: createPayment });
     registerResource(app, deps, { path: '/v1/refunds', model: 'Refund', resource: 'payments' });
-    app.get('/v1/account/balance', async (req) => {
+    app.get('/v1/account/balance', { config: { doc: { summary: "The account's balances per currency, from the ledger (permission balance:read)" } } }, async (req) => {
       const principal = await authenticate(req, deps);
       authorize(principal, 'balance:read');
       return accountBalance(deps.services.db.prisma, principal, deps.services.money.coin);

@@ -22,14 +22,14 @@ export const stablecoinModule = defineModule({
     coin = deps.services.money.coin;
     const ops = { issue: issueStablecoin, redeem: redeemStablecoin, transfer: transferStablecoin };
     for (const [name, op] of Object.entries(ops)) {
-      app.post(`/v1/stablecoin/${name}`, async (req, reply) => reply.status(201).send(await runOperation(req, reply, deps, op, bodyObject(req))));
+      app.post(`/v1/stablecoin/${name}`, { config: { operation: op, status: 201 } }, async (req, reply) => reply.status(201).send(await runOperation(req, reply, deps, op, bodyObject(req))));
     }
-    app.get('/v1/stablecoin/balance', async (req) => {
+    app.get('/v1/stablecoin/balance', { config: { doc: { summary: "The account's wallet and the coin's supply (permission stablecoin:read)" } } }, async (req) => {
       const principal = await authenticate(req, deps);
       authorize(principal, 'stablecoin:read');
       return stablecoinBalance(deps.services.db.prisma, principal, deps.services.money.coin);
     });
-    app.get('/v1/public/balance/:address', async (req) => {
+    app.get('/v1/public/balance/:address', { config: { doc: { summary: "A wallet's public balance; any key, publishable ones included" } } }, async (req) => {
       const principal = await authenticate(req, deps);
       authorizePublic(principal.type);
       return publicBalance(deps.services.db.prisma, (req.params as { address: string }).address, principal.livemode, deps.services.money.coin);

@@ -59,7 +59,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ModuleRestDeps
   });
 
   // one signed sample event to the endpoint, now: one attempt, never retried, not stored
-  app.post('/v1/webhooks/:id/test', async (req) => {
+  app.post('/v1/webhooks/:id/test', { config: { doc: { summary: 'Send one signed sample event to the endpoint now (permission webhooks:write)', body: { type: 'object', properties: { event_type: { type: 'string' } }, additionalProperties: false } } } }, async (req) => {
     const principal = await caller(req, deps, 'webhooks:write');
     const body = bodyObject(req);
     const endpoint = await ownEndpoint(req, deps, principal);
@@ -76,7 +76,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ModuleRestDeps
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, raw, done) => {
       done(null, Object.fromEntries(new URLSearchParams(raw as string)));
     });
-    scope.post('/v1/webhooks/simulate', async (req) => {
+    scope.post('/v1/webhooks/simulate', { config: { doc: { summary: 'Send a sample event to any URL, signed with a one-time secret (test mode only)' } } }, async (req) => {
       const principal = await caller(req, deps, 'webhooks:write');
       if (principal.livemode) {
         throw new ApiError('RESOURCE_ACCESS_DENIED', 'Simulated webhooks are for test mode: use a test key', { required_mode: 'test' });
@@ -95,7 +95,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ModuleRestDeps
     });
   });
 
-  app.get('/v1/webhooks/:id/deliveries', async (req) => {
+  app.get('/v1/webhooks/:id/deliveries', { config: { doc: { summary: "An endpoint's deliveries and their attempts (permission webhooks:read)" } } }, async (req) => {
     const principal = await caller(req, deps, 'webhooks:read');
     const endpoint = await ownEndpoint(req, deps, principal);
     const page = await listResource(deps.services.db, 'WebhookDelivery', principal, req.query as Query, ATTEMPTS_INCLUDE,
@@ -104,7 +104,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ModuleRestDeps
   });
 
   // send again now: continues the attempt count; a failure is not retried further
-  app.post('/v1/webhooks/:id/deliveries/:deliveryId/retry', async (req) => {
+  app.post('/v1/webhooks/:id/deliveries/:deliveryId/retry', { config: { doc: { summary: 'Retry a delivery now (permission webhooks:write)' } } }, async (req) => {
     const principal = await caller(req, deps, 'webhooks:write');
     const endpoint = await ownEndpoint(req, deps, principal);
     const { deliveryId } = req.params as { deliveryId: string };
@@ -128,7 +128,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ModuleRestDeps
     return present('WebhookDelivery', row);
   });
 
-  app.post('/v1/webhooks/:id/recover', async (req) => {
+  app.post('/v1/webhooks/:id/recover', { config: { doc: { summary: 'Re-enable a disabled endpoint and redeliver what it missed (permission webhooks:write)' } } }, async (req) => {
     const principal = await caller(req, deps, 'webhooks:write');
     const body = bodyObject(req);
     const endpoint = await ownEndpoint(req, deps, principal);
@@ -144,7 +144,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ModuleRestDeps
     return { object: 'webhook_recovery', requeued: count };
   });
 
-  app.get('/v1/webhooks/:id/metrics', async (req) => {
+  app.get('/v1/webhooks/:id/metrics', { config: { doc: { summary: "An endpoint's delivery figures (permission webhooks:read)" } } }, async (req) => {
     const principal = await caller(req, deps, 'webhooks:read');
     const endpoint = await ownEndpoint(req, deps, principal);
     const from = new Date(Date.now() - METRICS_WINDOW_S * 1000);
