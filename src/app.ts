@@ -22,10 +22,13 @@ import { registerOpenApi } from './rest/openapi.js';
 export const BODY_LIMIT = 10 * 1024 * 1024;
 /** an oversize body is read away up to this many bytes before its 413; past that the connection is closed */
 const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
-/** GraphiQL (yoga) loads its scripts and styles from unpkg; the page talks only to this server */
+/**
+ * The pages (GraphiQL, Swagger UI, /svc/) load everything from this server: GraphiQL inlines its
+ * scripts and styles and starts its editor workers from blob: URLs; they talk only to this server
+ */
 const HTML_CSP = [
-  "default-src 'self'", "script-src 'self' 'unsafe-inline' https://unpkg.com", "style-src 'self' 'unsafe-inline' https://unpkg.com",
-  "img-src 'self' data: https://unpkg.com", "font-src 'self' data: https://unpkg.com", "connect-src 'self'", "worker-src 'self' blob:",
+  "default-src 'self'", "script-src 'self' 'unsafe-inline'", "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:", "font-src 'self' data:", "connect-src 'self'", "worker-src 'self' blob:",
   "frame-ancestors 'none'", "base-uri 'none'", "form-action 'self'",
 ].join('; ');
 const MAX_PARAM_LENGTH = 200;

@@ -5,6 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, getOperationAST, getVariableValues, type ValidationRule } from 'graphql';
 import { createGraphQLError } from '@graphql-tools/utils';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -150,6 +151,9 @@ export function createGraphQL(deps: GraphQLDeps) {
     schema: graphqlSchema(),
     graphqlEndpoint: '/graphql',
     graphiql: deps.graphiql ?? !deps.production,
+    // GraphiQL's scripts, styles and editor workers come inlined from the installed package:
+    // the page works with no internet (yoga's default loads them from unpkg)
+    renderGraphiQL,
     // CORS is the app's (CORS_ORIGINS), for every door alike
     cors: false,
     landingPage: false,

@@ -1,0 +1,102 @@
+// The server's pages in a real browser with no internet: Debian's Chromium (driven by
+// playwright-core, never its own browser download), every request to another host blocked.
+// GraphiQL must render and run a typed query; Swagger UI must render the API description and
+// call the API. Skips with the reason where Chromium is not installed (.ci/run installs it).
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { api, startTestServer, type TestServer } from '../helpers/server.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.warn(`[browser tests skipped] no Chromium at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
+
+let t: TestServer;
+let browser: Browser;
+let key: string;
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  t = await startTestServer();
+  ({ key } = await t.newAccount());
+  const { chromium } = await import('playwright-core');
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await t?.stop();
+});
+
+/** A page whose requests may reach this server only; what it tried elsewhere is recorded. */
+async function offlinePage(headers: Record<string, string> = {}): Promise<{ page: Page; context: BrowserContext; foreign: string[]; errors: string[] }> {
+  const context = await browser.newContext({ extraHTTPHeaders: headers });
+  const foreign: string[] = [];
+  const errors: string[] = [];
+  const origin = new URL(t.url).origin;
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin) || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
+    foreign.push(url);
+    return route.abort('internetdisconnected');
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return { page, context, foreign, errors };
+}
+
+describe.skipIf(!hasChromium)('pages in a browser, offline', () => {
+  it('GraphiQL renders, and a typed query runs and shows data', async () => {
+    const created = await api(t.url, '/v1/customers', { key, body: { email: 'browser-check@example.com', name: 'Browser Check' } });
+    expect(created.status).toBe(201);
+    const { page, context, foreign, errors } = await offlinePage({ authorization: `Bearer ${key}` });
+    try {
+      const res = await page.goto(`${t.url}/graphql`, { waitUntil: 'load' });
+      expect(res?.status()).toBe(200);
+      // the query editor (Monaco) is up
+      const editor = page.locator('.graphiql-query-editor .monaco-editor').first();
+      await editor.waitFor({ state: 'visible', timeout: 60_000 });
+      await editor.click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.press('Delete');
+      // typed as a user would; the editor closes brackets itself, so none are typed
+      await page.keyboard.type('{ customers(limit: 5) { email name');
+      // run it with GraphiQL's shortcut (the editor's suggestion box may cover the run button)
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+Enter');
+      // the response pane is an editor too: its spaces are non-breaking
+      const shown = async () => ((await page.locator('.graphiql-response').textContent()) ?? '').replace(/\s+/g, ' ');
+      await expect.poll(shown, { timeout: 30_000 }).toContain('browser-check@example.com');
+      expect(await shown()).toContain('"name": "Browser Check"');
+      expect(foreign).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('Swagger UI renders the API description and calls the API', async () => {
+    const { page, context, foreign, errors } = await offlinePage();
+    try {
+      const res = await page.goto(`${t.url}/swagger-ui/`, { waitUntil: 'load' });
+      expect(res?.status()).toBe(200);
+      await page.locator('.swagger-ui .info .title').waitFor({ timeout: 60_000 });
+      expect(await page.locator('.swagger-ui .info .title').textContent()).toContain('Commerce API');
+      // the operations of the description are listed, grouped by area
+      await page.locator('#operations-orders-orders_create').waitFor({ timeout: 30_000 });
+      // "Try it out" against the server: /health answers from the page
+      const health = page.locator('[id^="operations-operations-get_health"]').first();
+      await health.locator('.opblock-summary').click();
+      // "Try it out" is on from the start (uiConfig.tryItOutEnabled)
+      await health.locator('.execute').click();
+      await expect.poll(async () => (await health.locator('.response .response-col_status').first().textContent()) ?? '', { timeout: 30_000 }).toContain('200');
+      expect(await health.locator('.responses-wrapper').textContent()).toContain('healthy');
+      expect(foreign).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
