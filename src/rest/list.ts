@@ -86,6 +86,31 @@ function nest(path: string[], leaf: Record<string, unknown>): BoolExp {
   return out;
 }
 
+/**
+ * A filter on a time field compares in whole seconds, as the field is shown (Unix seconds):
+ * `created_eq=T` is every row whose `created` reads T, i.e. T <= created < T+1;
+ * `created_gt=T` (and `created_after`) is created >= T+1; `created_lte=T` is created < T+1.
+ */
+function secondsFilter(path: string[], op: string, values: Date[]): BoolExp | undefined {
+  const lo = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
+  const hi = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000 + 1000);
+  const within = (d: Date) => nest(path, { _gte: lo(d), _lt: hi(d) });
+  const outside = (d: Date) => ({ _or: [nest(path, { _lt: lo(d) }), nest(path, { _gte: hi(d) })] });
+  const [d] = values;
+  switch (op) {
+    case 'eq': return within(d!);
+    case 'ne': case 'neq': return outside(d!);
+    case 'gt': return nest(path, { _gte: hi(d!) });
+    case 'gte': return nest(path, { _gte: lo(d!) });
+    case 'lt': return nest(path, { _lt: lo(d!) });
+    case 'lte': return nest(path, { _lt: hi(d!) });
+    case 'in': return { _or: values.map(within) };
+    case 'nin': return { _and: values.map(outside) };
+    case 'between': return nest(path, { _gte: lo(values[0]!), _lt: hi(values[1]!) });
+    default: return undefined;
+  }
+}
+
 /** Query-string filters to a Hasura expression for `model`. */
 export function parseFilters(model: string, query: Query): BoolExp {
   const faults: FieldError[] = [];
@@ -97,6 +122,17 @@ export function parseFilters(model: string, query: Query): BoolExp {
       return;
     }
     const { path, field } = resolved;
+    if (field.type === 'DateTime' && op !== 'is_null') {
+      const raws = op === 'in' || op === 'nin' || op === 'between' ? raw.split(',') : [raw];
+      if (op === 'between' && raws.length !== 2) { faults.push({ field: param, message: 'expected two comma-separated values', expected: 'low,high' }); return; }
+      const dates = raws.map((v) => coerce(field, v, param, faults));
+      if (dates.every((v) => v instanceof Date)) {
+        const exp = secondsFilter(path, op, dates as Date[]);
+        if (exp) { and.push(exp); return; }
+        faults.push({ field: param, message: `_${op} does not apply to a time field` });
+      }
+      return;
+    }
     if (op === 'in' || op === 'nin') {
       const values = raw.split(',').map((v) => coerce(field, v, param, faults));
       and.push(nest(path, { [`_${op}`]: values }));

@@ -93,6 +93,36 @@ describe('filters', () => {
     expect(await names(`created_after=${o.o5.created + 1}`)).toEqual([]);
   });
 
+  it('time filters compare in whole seconds, as times are shown', async () => {
+    // rows within one second of the boundary: o1 at T.999, o2 at T.000, o3 at T+1.000
+    const T = startedAt - 100;
+    const prisma = t.server.services.db.prisma;
+    await prisma.order.update({ where: { id: o.o1.id }, data: { createdAt: new Date(T * 1000 + 999) } });
+    await prisma.order.update({ where: { id: o.o2.id }, data: { createdAt: new Date(T * 1000) } });
+    await prisma.order.update({ where: { id: o.o3.id }, data: { createdAt: new Date((T + 1) * 1000) } });
+    try {
+      const shown = (await api(t.url, `/v1/orders/${o.o1.id}`, { key: acct.key })).body.created;
+      expect(shown).toBe(T);
+      expect(await names(`created_eq=${T}`)).toEqual(['o1', 'o2']);
+      expect(await names(`created=${T}`)).toEqual(['o1', 'o2']);
+      expect(await names(`created_after=${T}`)).toEqual(['o3', 'o4', 'o5']);
+      expect(await names(`created_gt=${T}`)).toEqual(['o3', 'o4', 'o5']);
+      expect(await names(`created[gte]=${T}`)).toEqual(['o1', 'o2', 'o3', 'o4', 'o5']);
+      expect(await names(`created[lte]=${T}`)).toEqual(['o1', 'o2']);
+      expect(await names(`created_lt=${T + 1}`)).toEqual(['o1', 'o2']);
+      expect(await names(`created_before=${T}`)).toEqual([]);
+      expect(await names(`created_ne=${T}`)).toEqual(['o3', 'o4', 'o5']);
+      expect(await names(`created_between=${T},${T}`)).toEqual(['o1', 'o2']);
+      expect(await names(`created_in=${T},${T + 1}`)).toEqual(['o1', 'o2', 'o3']);
+      expect(await names(`created_nin=${T},${T + 1}`)).toEqual(['o4', 'o5']);
+      // ISO 8601 alike, at the second
+      expect(await names(`created_after=${new Date(T * 1000).toISOString()}`)).toEqual(['o3', 'o4', 'o5']);
+      expect((await list(`created_between=${T}`)).status).toBe(400);
+    } finally {
+      for (const k of ['o1', 'o2', 'o3'] as const) await prisma.order.update({ where: { id: o[k].id }, data: { createdAt: new Date(o[k].created * 1000) } });
+    }
+  });
+
   it('an unknown filter field is 400 listing every one', async () => {
     const res = await list('colour=red&status_eq=pending&size_gte=3');
     expectError(res, 400, 'VALIDATION_ERROR');
