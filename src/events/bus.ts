@@ -1,5 +1,7 @@
 // Publication of committed events to GraphQL subscribers: in-process by default, through
 // Redis pub/sub when REDIS_URL is set so that subscribers on every replica see every event.
+// Subscribers of one account and mode share one upstream subscription (one listener, one
+// Redis channel), fanned out here: a thousand subscribers cost one listener, not a thousand.
 import { createPubSub, type PubSub } from 'graphql-yoga';
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { Redis } from 'ioredis';
@@ -31,7 +33,9 @@ export function eventTopic(accountId: string, livemode: boolean): string {
 export interface EventBus {
   pubsub: PubSub<Topics>;
   publish(accountId: string, event: EventEnvelope): void;
-  subscribe(accountId: string, livemode: boolean): AsyncIterable<BusMessage>;
+  subscribe(accountId: string, livemode: boolean): AsyncIterableIterator<BusMessage>;
+  /** account-and-mode topics with local subscribers: one upstream listener each */
+  activeTopics(): number;
   close(): Promise<void>;
 }
 
@@ -54,14 +58,148 @@ export async function createEventBus(redisUrl?: string, onError: (err: Error) =>
   } else {
     pubsub = createPubSub<Topics>();
   }
+  const fanout = new Fanout((topic) => pubsub.subscribe('events', topic));
   return {
     pubsub,
     publish(accountId, event) {
       pubsub.publish('events', eventTopic(accountId, event.livemode), { accountId, event });
     },
     subscribe(accountId, livemode) {
-      return pubsub.subscribe('events', eventTopic(accountId, livemode));
+      return fanout.subscribe(eventTopic(accountId, livemode));
     },
-    close,
+    activeTopics: () => fanout.topicCount,
+    async close() {
+      fanout.close();
+      await close();
+    },
   };
+}
+
+/** Messages a subscriber may fall behind by before its subscription ends with an error. */
+export const SUBSCRIBER_BACKLOG = 10_000;
+
+/** One subscriber's queue: an async iterator fed by the fan-out. */
+class Subscriber<T> implements AsyncIterableIterator<T> {
+  private queue: T[] = [];
+  private waiting: ((r: IteratorResult<T>) => void) | undefined;
+  private failWaiting: ((err: Error) => void) | undefined;
+  private done = false;
+  private error: Error | undefined;
+
+  constructor(private readonly onEnd: () => void) {}
+
+  push(value: T): void {
+    if (this.done) return;
+    if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = this.failWaiting = undefined;
+      resolve({ value, done: false });
+      return;
+    }
+    this.queue.push(value);
+    if (this.queue.length > SUBSCRIBER_BACKLOG) {
+      this.fail(new Error(`The subscriber fell ${SUBSCRIBER_BACKLOG} events behind; subscribe again`));
+    }
+  }
+
+  /** Ends the subscription with an error (after what is queued is dropped). */
+  fail(err: Error): void {
+    if (this.done) return;
+    this.error = err;
+    this.queue = [];
+    this.finish();
+    if (this.failWaiting) {
+      const reject = this.failWaiting;
+      this.waiting = this.failWaiting = undefined;
+      reject(err);
+    }
+  }
+
+  private finish(): void {
+    if (this.done) return;
+    this.done = true;
+    this.onEnd();
+  }
+
+  next(): Promise<IteratorResult<T>> {
+    if (this.queue.length) return Promise.resolve({ value: this.queue.shift()!, done: false });
+    if (this.error) {
+      const err = this.error;
+      this.error = undefined;
+      return Promise.reject(err);
+    }
+    if (this.done) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve, reject) => {
+      this.waiting = resolve;
+      this.failWaiting = reject;
+    });
+  }
+
+  return(): Promise<IteratorResult<T>> {
+    this.queue = [];
+    this.finish();
+    if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = this.failWaiting = undefined;
+      resolve({ value: undefined, done: true });
+    }
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
+
+/** Subscribers per topic over one upstream iteration per topic. */
+export class Fanout<T> {
+  private readonly topics = new Map<string, { subscribers: Set<Subscriber<T>>; upstream: AsyncIterator<T> }>();
+
+  constructor(private readonly open: (topic: string) => AsyncIterable<T>) {}
+
+  /** Topics with at least one subscriber (one upstream listener each). */
+  get topicCount(): number {
+    return this.topics.size;
+  }
+
+  subscribe(topic: string): AsyncIterableIterator<T> {
+    let entry = this.topics.get(topic);
+    if (!entry) {
+      const upstream = this.open(topic)[Symbol.asyncIterator]();
+      const created = { subscribers: new Set<Subscriber<T>>(), upstream };
+      entry = created;
+      this.topics.set(topic, created);
+      void (async () => {
+        try {
+          for (;;) {
+            const r = await upstream.next();
+            if (r.done) break;
+            for (const s of created.subscribers) s.push(r.value);
+          }
+        } catch (err) {
+          for (const s of created.subscribers) s.fail(err instanceof Error ? err : new Error(String(err)));
+        } finally {
+          if (this.topics.get(topic) === created) this.topics.delete(topic);
+        }
+      })();
+    }
+    const current = entry;
+    const sub: Subscriber<T> = new Subscriber<T>(() => {
+      current.subscribers.delete(sub);
+      if (current.subscribers.size === 0 && this.topics.get(topic) === current) {
+        this.topics.delete(topic);
+        void current.upstream.return?.();
+      }
+    });
+    current.subscribers.add(sub);
+    return sub;
+  }
+
+  close(): void {
+    for (const entry of this.topics.values()) {
+      for (const s of entry.subscribers) void s.return();
+      void entry.upstream.return?.();
+    }
+    this.topics.clear();
+  }
 }

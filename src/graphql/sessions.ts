@@ -71,33 +71,58 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 }
 
-/** `source`, ended when the session's key is revoked (checked before every item and by the sweep). */
-function guarded<T>(source: AsyncIterable<T>, session: SessionHandle, registry: SessionRegistry): AsyncGenerator<T> {
+/**
+ * `source`, ended when the session's key is revoked (checked before every item and by the
+ * sweep). An iterator object rather than an async generator: a generator waiting for its next
+ * item queues return() until that item comes, so a client's `complete` would hold the
+ * subscription (and its listener) open until the next event; here return() ends it at once.
+ */
+function guarded<T>(source: AsyncIterable<T>, session: SessionHandle, registry: SessionRegistry): AsyncIterableIterator<T> {
   const it = source[Symbol.asyncIterator]();
+  const done: IteratorResult<T> = { done: true, value: undefined };
+  let ended = false;
   let stop!: () => void;
   const stopped = new Promise<IteratorResult<T>>((resolve) => {
-    stop = () => resolve({ done: true, value: undefined });
+    stop = () => resolve(done);
   });
-  const unregister = registry.add(session.authorization, () => {
+  const finish = async () => {
+    if (ended) return;
+    ended = true;
     stop();
+    unregister();
+    await it.return?.();
+  };
+  const unregister = registry.add(session.authorization, () => {
+    void finish();
     session.revoke();
   });
-  return (async function* () {
-    try {
-      for (;;) {
-        const next = await Promise.race([it.next(), stopped]);
-        if (next.done) return;
-        if (!(await registry.valid(session.authorization))) {
-          session.revoke();
-          return;
-        }
-        yield next.value;
+  return {
+    async next() {
+      if (ended) return done;
+      const next = await Promise.race([it.next(), stopped]);
+      if (next.done || ended) {
+        await finish();
+        return done;
       }
-    } finally {
-      unregister();
-      await it.return?.();
-    }
-  })();
+      if (!(await registry.valid(session.authorization))) {
+        session.revoke();
+        await finish();
+        return done;
+      }
+      return next;
+    },
+    async return() {
+      await finish();
+      return done;
+    },
+    async throw(err: unknown) {
+      await finish();
+      throw err;
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
 }
 
 /** The yoga (envelop) plugin that guards every subscription of a context with a session. */
