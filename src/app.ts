@@ -18,6 +18,8 @@ import { createMetrics, registerHealth } from './ops/health.js';
 import { loggableUrl } from './ops/logging.js';
 import { MODULES } from './modules/index.js';
 import { registerOpenApi } from './rest/openapi.js';
+import { errorReference } from './error-reference.js';
+import { registerLanding } from './ops/landing.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
 /** an oversize body is read away up to this many bytes before its 413; past that the connection is closed */
@@ -240,6 +242,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     const p = await authenticate(req, rest);
     return { authenticated: true, key_id: p.keyId, key_type: p.type, permissions: p.permissions, mode: p.mode, account_id: p.accountId };
   });
+  registerLanding(app, { graphiql: config.graphiql, apiDocs: config.apiDocs, apiVersion: config.API_VERSION });
+  // the error catalogue: public, as any API's error reference is
+  app.get('/v1/errors', { config: { doc: { summary: 'Every error code: HTTP status, type, meaning and what to do', auth: 'none' } } }, async () => ({
+    object: 'list', data: errorReference(), url: '/v1/errors',
+  }));
   for (const m of MODULES) m.rest?.(app, { ...rest, config, metrics });
 
   registerHealth(app, {
