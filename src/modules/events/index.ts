@@ -8,8 +8,6 @@ import { registerEventRoutes } from './routes.js';
 // The spec's event table, for the areas that do not exist yet: they can be subscribed to now
 // and are emitted once their area lands (see the README's event list for what is emitted today).
 const SPEC_TYPES_OF_AREAS_TO_COME = [
-  'return.created', 'return.approved', 'return.received', 'return.processed', 'return.rejected',
-  'inventory.low_stock', 'inventory.out_of_stock', 'inventory.updated', 'inventory.transfer',
   'invoice.created', 'invoice.paid', 'invoice.partially_paid', 'invoice.overdue',
   'api.error',
 ];

@@ -1,13 +1,14 @@
-// GraphQL door of orders: Order and OrderItem types, queries, mutations, subscription.
+// GraphQL door of orders: Order and OrderItem types, queries, mutations (hold, release and
+// delete included), subscription.
 import { filter, map, pipe } from 'graphql-yoga';
 import { authorize } from '../../auth/keys.js';
 import { toPrismaWhere } from '../../db/where.js';
 import type { BusMessage } from '../../events/bus.js';
-import { builder } from '../../graphql/builder.js';
+import { builder, callContext } from '../../graphql/builder.js';
 import { boolExp } from '../../graphql/filters.js';
 import { guardedRelation, listAndGet, mutationField, readableBy, scalarExposures, scopeOf } from '../../graphql/models.js';
-import { scopedWhere } from '../../operations/operation.js';
-import { cancelOrder, createOrder, fulfillOrder, updateOrder } from './operations.js';
+import { executeMutation, scopedWhere } from '../../operations/operation.js';
+import { cancelOrder, createOrder, deleteOrder, fulfillOrder, holdOrder, releaseOrder, updateOrder } from './operations.js';
 
 export function registerOrdersGraphQL(): void {
   builder.prismaObject('Order', {
@@ -33,6 +34,23 @@ export function registerOrdersGraphQL(): void {
   mutationField('updateOrder', updateOrder, { byId: true, inputRequired: true });
   mutationField('fulfillOrder', fulfillOrder, { byId: true });
   mutationField('cancelOrder', cancelOrder, { byId: true });
+  mutationField('holdOrder', holdOrder, { byId: true });
+  mutationField('releaseOrder', releaseOrder, { byId: true });
+
+  const Deleted = builder.objectRef<{ id: string; deleted: boolean }>('DeletedOrder').implement({
+    description: 'A deleted order (only a pending order without payments can be deleted)',
+    fields: (t) => ({ id: t.exposeID('id'), deleted: t.exposeBoolean('deleted') }),
+  });
+  builder.mutationField('deleteOrder', (t) =>
+    t.field({
+      type: Deleted,
+      args: { id: t.arg.id({ required: true }) },
+      resolve: async (_root, args, ctx) => {
+        const result = await executeMutation(deleteOrder, callContext(ctx), { id: String(args.id) });
+        return { id: result.id, deleted: true };
+      },
+    }),
+  );
 
   // orderUpdated(where): the order after every change to it (created, updated, fulfilled,
   // cancelled) that matches `where`, read back from the database so that relation filters

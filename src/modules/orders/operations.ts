@@ -1,12 +1,16 @@
-// Orders: create, update, fulfill, cancel. An order's amount is the sum of its items;
-// status moves only along src/modules/orders/status.ts. Every change writes its events.
+// Orders: create, update, fulfill, cancel, hold, release, delete. An order's amount is the sum
+// of its items; status moves only along src/modules/orders/status.ts. Every change writes its
+// events. Stock follows the order (src/modules/inventory/stock.ts): reserved when it is
+// created, allocated when it moves to processing, consumed when it ships, released when it is
+// cancelled, refunded before shipping, or deleted.
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { ID_PREFIX, newId } from '../../ids.js';
 import { defineMutation, found, scopedWhere, type Scope, type Tx, type Emit } from '../../operations/operation.js';
 import { previousAttributes } from '../../representation.js';
 import { amount, currency, id, MAX_AMOUNT, mergeMetadata, metadata, metadataPatch } from '../shared-inputs.js';
-import { assertTransition, canMove, MERCHANT_STATUSES, STATUS_EVENT, type OrderStatus } from './status.js';
+import { reserveForOrder, settleOrderStock } from '../inventory/stock.js';
+import { assertNotHeld, assertTransition, canMove, HOLDABLE_STATUSES, MERCHANT_STATUSES, STATUS_EVENT, type OrderStatus } from './status.js';
 
 const include = { items: { orderBy: { position: 'asc' } } } as const;
 
@@ -53,9 +57,10 @@ export const createOrder = defineMutation({
     const total = lines.reduce((s, l) => s + l.amount, 0);
     if (total > MAX_AMOUNT) faults.push({ field: 'items', message: `the order total ${total} exceeds ${MAX_AMOUNT}`, expected: `<= ${MAX_AMOUNT}` });
     if (faults.length) throw ApiError.validation(faults);
+    const orderId = newId(ID_PREFIX.order);
     const row = await tx.order.create({
       data: {
-        id: newId(ID_PREFIX.order), accountId: scope.accountId, livemode: scope.livemode,
+        id: orderId, accountId: scope.accountId, livemode: scope.livemode,
         customerId: input.customer ?? null, currency: input.currency, amount: total, metadata: input.metadata ?? {},
         // one INSERT for every line (a nested create was one statement per line)
         items: { createMany: { data: lines } },
@@ -63,6 +68,9 @@ export const createOrder = defineMutation({
       include,
     });
     emit('order.created', 'Order', row);
+    // tracked products reserve their stock, all lines or none (one statement; none without products)
+    const stocked = lines.flatMap((l) => (l.productId ? [{ productId: l.productId, quantity: l.quantity, position: l.position }] : []));
+    if (stocked.length) await reserveForOrder(tx, scope, orderId, stocked, emit);
     return row;
   },
 });
@@ -71,14 +79,29 @@ async function loadOrder(tx: Tx, scope: Scope, orderId: string) {
   return found(await tx.order.findFirst({ where: scopedWhere(scope, { id: orderId }), include }), 'order', orderId);
 }
 
-/** Moves an order to `to`, guarding against a concurrent move with a conditional update. */
+/** What a status move does to the stock the order holds. */
+const STOCK_ON_MOVE: Partial<Record<OrderStatus, 'allocate' | 'consume' | 'release'>> = {
+  processing: 'allocate', shipped: 'consume', cancelled: 'release', refunded: 'release',
+};
+
+/**
+ * Moves an order to `to`, guarding against a concurrent move with a conditional update (which
+ * also locks the order's row for the stock change that follows). A held order cannot move to
+ * processing or shipped; a move to a final state clears the hold.
+ */
 async function moveOrder(
   tx: Tx, scope: Scope, orderId: string, to: OrderStatus, data: Record<string, unknown>, emit: Emit, extraEvent?: string,
 ) {
   const before = await loadOrder(tx, scope, orderId);
   assertTransition(before.status, to, orderId);
-  const moved = await tx.order.updateMany({ where: { id: orderId, status: before.status }, data: { ...data, status: to } });
+  assertNotHeld(before, to);
+  const changes: Record<string, unknown> = { ...data, status: to };
+  if (to === 'delivered') changes.deliveredAt = new Date();
+  if (before.onHold && (to === 'cancelled' || to === 'refunded')) Object.assign(changes, { onHold: false, holdReason: null, heldAt: null });
+  const moved = await tx.order.updateMany({ where: { id: orderId, status: before.status, onHold: before.onHold }, data: changes });
   if (moved.count === 0) throw new ApiError('RESOURCE_CONFLICT', 'The order changed during this request; retry', { order_id: orderId });
+  const stock = STOCK_ON_MOVE[to];
+  if (stock) await settleOrderStock(tx, scope, orderId, stock, emit);
   const row = await loadOrder(tx, scope, orderId);
   emit('order.updated', 'Order', row, previousAttributes('Order', before, row));
   if (extraEvent) emit(extraEvent, 'Order', row);
@@ -174,4 +197,89 @@ export const cancelOrder = defineMutation({
   async run(tx, scope, input, emit) {
     return moveOrder(tx, scope, input.id, 'cancelled', { cancelledAt: new Date(), cancellationReason: input.reason ?? null }, emit);
   },
+});
+
+export const holdOrder = defineMutation({
+  name: 'orders.hold',
+  permission: 'orders:update',
+  model: 'Order',
+  input: z.strictObject({
+    id: orderId,
+    reason: z.string().min(1).max(500).optional(),
+  }),
+  async run(tx, scope, input, emit) {
+    const before = await loadOrder(tx, scope, input.id);
+    if (before.onHold) {
+      throw new ApiError('INVALID_STATE_TRANSITION', `Order ${before.id} is already on hold; release it first`, {
+        order_id: before.id, current_status: before.status, on_hold: true, hold_reason: before.holdReason,
+      });
+    }
+    if (!(HOLDABLE_STATUSES as readonly string[]).includes(before.status)) {
+      throw new ApiError('INVALID_STATE_TRANSITION', `An order that is ${before.status} cannot be put on hold: only ${HOLDABLE_STATUSES.join(', ')} orders can`, {
+        order_id: before.id, current_status: before.status, allowed_statuses: HOLDABLE_STATUSES,
+      });
+    }
+    const held = await tx.order.updateMany({
+      where: { id: before.id, status: before.status, onHold: false },
+      data: { onHold: true, holdReason: input.reason ?? null, heldAt: new Date() },
+    });
+    if (held.count === 0) throw new ApiError('RESOURCE_CONFLICT', 'The order changed during this request; retry', { order_id: before.id });
+    const row = await loadOrder(tx, scope, input.id);
+    emit('order.updated', 'Order', row, previousAttributes('Order', before, row));
+    return row;
+  },
+});
+
+export const releaseOrder = defineMutation({
+  name: 'orders.release',
+  permission: 'orders:update',
+  model: 'Order',
+  input: z.strictObject({ id: orderId }),
+  async run(tx, scope, input, emit) {
+    const before = await loadOrder(tx, scope, input.id);
+    if (!before.onHold) {
+      throw new ApiError('INVALID_STATE_TRANSITION', `Order ${before.id} is not on hold`, {
+        order_id: before.id, current_status: before.status, on_hold: false,
+      });
+    }
+    const released = await tx.order.updateMany({
+      where: { id: before.id, onHold: true },
+      data: { onHold: false, holdReason: null, heldAt: null },
+    });
+    if (released.count === 0) throw new ApiError('RESOURCE_CONFLICT', 'The order changed during this request; retry', { order_id: before.id });
+    const row = await loadOrder(tx, scope, input.id);
+    emit('order.updated', 'Order', row, previousAttributes('Order', before, row));
+    return row;
+  },
+});
+
+/**
+ * Deletes an order that never went anywhere: pending, with no payments (nor returns). Its
+ * reserved stock is released first. Anything else is cancelled instead (422).
+ */
+export const deleteOrder = defineMutation({
+  name: 'orders.delete',
+  permission: 'orders:cancel',
+  model: 'Order',
+  input: z.strictObject({ id: orderId }),
+  async run(tx, scope, input, emit) {
+    // locked: no payment, move or stock change of this order can slip in before it goes
+    await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${input.id} FOR UPDATE`;
+    const before = found(await tx.order.findFirst({
+      where: scopedWhere(scope, { id: input.id }), include: { ...include, _count: { select: { payments: true, returns: true } } },
+    }), 'order', input.id);
+    const { _count: counts, ...order } = before;
+    if (order.status !== 'pending' || counts.payments > 0 || counts.returns > 0) {
+      const why = order.status !== 'pending' ? `it is ${order.status}` : counts.payments > 0 ? 'it has payments' : 'it has returns';
+      throw new ApiError('INVALID_STATE_TRANSITION', `Order ${order.id} cannot be deleted because ${why}: only pending orders without payments can be deleted; cancel it instead (POST /v1/orders/${order.id}/cancel)`, {
+        order_id: order.id, current_status: order.status, payments: counts.payments, returns: counts.returns,
+      });
+    }
+    await settleOrderStock(tx, scope, order.id, 'release', emit);
+    // its items go with it (ON DELETE CASCADE); stock movements keep the order's id as history
+    await tx.order.delete({ where: { id: order.id } });
+    emit('order.deleted', 'Order', order);
+    return order;
+  },
+  represent: (row) => ({ id: row.id, object: 'order', deleted: true }),
 });

@@ -8,6 +8,9 @@
 // `paid` and `refunded` are reached through payments only: an order moves to paid when its
 // succeeded payments cover its amount, and to refunded when every succeeded payment of it is
 // fully refunded. A merchant sets the others (update, fulfill, cancel).
+// On hold (orders.hold, only from pending, paid or processing; orders.release lifts it): the
+// order keeps its status but cannot move to processing or shipped; cancelled and refunded
+// clear the hold.
 import { ApiError } from '../../errors.js';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
@@ -50,3 +53,20 @@ export const STATUS_EVENT: Record<OrderStatus, string | undefined> = {
   cancelled: 'order.cancelled',
   refunded: 'order.refunded',
 };
+
+/** Statuses an order can be put on hold from. */
+export const HOLDABLE_STATUSES = ['pending', 'paid', 'processing'] as const;
+/** Moves a held order cannot make until it is released. */
+const BLOCKED_WHILE_HELD: readonly OrderStatus[] = ['processing', 'shipped'];
+
+export function assertNotHeld(order: { id: string; status: string; onHold: boolean; holdReason: string | null }, to: OrderStatus): void {
+  if (!order.onHold || !BLOCKED_WHILE_HELD.includes(to)) return;
+  throw new ApiError('INVALID_STATE_TRANSITION', `Order ${order.id} is on hold${order.holdReason ? ` (${order.holdReason})` : ''}: release it (POST /v1/orders/${order.id}/release) before it can become ${to}`, {
+    order_id: order.id,
+    current_status: order.status,
+    requested_status: to,
+    on_hold: true,
+    hold_reason: order.holdReason,
+    allowed: (MOVES[order.status as OrderStatus] ?? []).filter((s) => !BLOCKED_WHILE_HELD.includes(s)),
+  });
+}
