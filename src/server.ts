@@ -76,7 +76,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     processingDelayMs: config.PAYMENT_PROCESSING_DELAY_MS,
     settlementWake: new Set<(at: Date) => void>(),
   };
-  const services = { db, bus, apiVersion: config.API_VERSION, decisions, secrets, deliveryWake: new Set<() => void>(), money };
+  const services = { db, bus, apiVersion: config.API_VERSION, decisions, secrets, deliveryWake: new Set<() => void>(), money, returnWindowDays: config.RETURN_WINDOW_DAYS };
   // shared counters; without the offline queue a Redis outage falls back to in-process counting at once
   const limiterRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }).on('error', () => {}) : undefined;
   const { app, close, routes } = await buildApp({ config, services, logger, probeBroker, redis: limiterRedis });

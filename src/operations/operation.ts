@@ -25,6 +25,8 @@ export interface Services {
   deliveryWake: Set<DeliveryWake>;
   /** the money areas' settings */
   money: MoneySettings;
+  /** days after delivery (else shipment) within which a return may be requested; 0: none */
+  returnWindowDays: number;
 }
 
 export interface MoneySettings {

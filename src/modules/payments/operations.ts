@@ -181,6 +181,63 @@ export async function settlePayment(tx: Tx, paymentId: string, emit: Emit): Prom
   return row;
 }
 
+type RefundRow = Awaited<ReturnType<Tx['refund']['create']>>;
+
+/**
+ * Refunds `amount` of a payment (without one, what remains refundable) in the caller's
+ * transaction: the conditional update of amountRefunded, the ledger transaction, the refund,
+ * its `refund.created` event and the order's status (reflectPayments). refundPayment runs it;
+ * so does the processing of a return (src/modules/returns/operations.ts).
+ */
+export async function refundInTx(
+  tx: Tx, scope: Scope, input: { payment: string; amount?: number; reason?: string | null }, emit: Emit,
+): Promise<RefundRow> {
+  const p = found(await tx.payment.findFirst({ where: scopedWhere(scope, { id: input.payment }) }), 'payment', input.payment);
+  if (p.status !== 'succeeded') {
+    throw new ApiError('INVALID_STATE_TRANSITION', `Only a succeeded payment can be refunded; this one is ${p.status}`, {
+      payment_id: p.id, current_status: p.status,
+    }, 'payment');
+  }
+  const refundable = p.amount - p.amountRefunded;
+  const amount = input.amount ?? refundable;
+  // one conditional update: concurrent refunds can never add up past the payment
+  const taken = amount > 0
+    ? await tx.$executeRaw`
+        UPDATE "Payment" SET "amountRefunded" = "amountRefunded" + ${amount}, "updatedAt" = now()
+        WHERE "id" = ${p.id} AND "status" = 'succeeded' AND "amountRefunded" + ${amount} <= "amount"`
+    : 0;
+  if (taken === 0) {
+    const now = await tx.payment.findUniqueOrThrow({ where: { id: p.id }, select: { amount: true, amountRefunded: true } });
+    const left = now.amount - now.amountRefunded;
+    throw new ApiError('REFUND_EXCEEDS_PAYMENT', left === 0
+      ? `Payment ${p.id} is already fully refunded`
+      : `Refund of ${amount} exceeds what remains refundable on ${p.id}: ${left}`, {
+      payment_id: p.id, refundable_amount: left, requested_amount: amount, amount_refunded: now.amountRefunded, currency: p.currency,
+    }, 'amount');
+  }
+  const now = new Date();
+  const refundId = newId(ID_PREFIX.refund);
+  let rec;
+  try {
+    rec = await post(tx, scope, 'refund', refundId, [
+      { account: ledgerAccount(scope.accountId, scope.livemode, 'available', p.currency), amount: -BigInt(amount) },
+      { account: ledgerAccount(scope.accountId, scope.livemode, 'refunded', p.currency), amount: BigInt(amount) },
+    ], now);
+  } catch (err) {
+    if (err instanceof InsufficientFunds) throw insufficientFundsError(err, 'The available balance cannot cover this refund');
+    throw err;
+  }
+  const refund = await tx.refund.create({
+    data: {
+      id: refundId, accountId: scope.accountId, livemode: scope.livemode, paymentId: p.id, amount, currency: p.currency,
+      status: 'succeeded', reason: input.reason ?? null, transactionHash: rec.hash, createdAt: now,
+    },
+  });
+  emit('refund.created', 'Refund', refund, undefined, { data: { refund_id: refund.id, payment_id: p.id, amount: formatMajor(amount, p.currency), currency: p.currency, status: refund.status, transaction_hash: rec.hash } });
+  if (p.orderId) await reflectPayments(tx, scope, p.orderId, emit);
+  return refund;
+}
+
 export const refundPayment = defineMutation({
   name: 'payments.refund',
   permission: 'payments:refund',
@@ -190,51 +247,5 @@ export const refundPayment = defineMutation({
     amount: positiveAmount.optional(),
     reason: z.string().min(1).max(500).nullable().optional(),
   }),
-  async run(tx, scope, input, emit) {
-    const p = found(await tx.payment.findFirst({ where: scopedWhere(scope, { id: input.payment }) }), 'payment', input.payment);
-    if (p.status !== 'succeeded') {
-      throw new ApiError('INVALID_STATE_TRANSITION', `Only a succeeded payment can be refunded; this one is ${p.status}`, {
-        payment_id: p.id, current_status: p.status,
-      }, 'payment');
-    }
-    const refundable = p.amount - p.amountRefunded;
-    const amount = input.amount ?? refundable;
-    // one conditional update: concurrent refunds can never add up past the payment
-    const taken = amount > 0
-      ? await tx.$executeRaw`
-          UPDATE "Payment" SET "amountRefunded" = "amountRefunded" + ${amount}, "updatedAt" = now()
-          WHERE "id" = ${p.id} AND "status" = 'succeeded' AND "amountRefunded" + ${amount} <= "amount"`
-      : 0;
-    if (taken === 0) {
-      const now = await tx.payment.findUniqueOrThrow({ where: { id: p.id }, select: { amount: true, amountRefunded: true } });
-      const left = now.amount - now.amountRefunded;
-      throw new ApiError('REFUND_EXCEEDS_PAYMENT', left === 0
-        ? `Payment ${p.id} is already fully refunded`
-        : `Refund of ${amount} exceeds what remains refundable on ${p.id}: ${left}`, {
-        payment_id: p.id, refundable_amount: left, requested_amount: amount, amount_refunded: now.amountRefunded, currency: p.currency,
-      }, 'amount');
-    }
-    const now = new Date();
-    const refundId = newId(ID_PREFIX.refund);
-    let rec;
-    try {
-      rec = await post(tx, scope, 'refund', refundId, [
-        { account: ledgerAccount(scope.accountId, scope.livemode, 'available', p.currency), amount: -BigInt(amount) },
-        { account: ledgerAccount(scope.accountId, scope.livemode, 'refunded', p.currency), amount: BigInt(amount) },
-      ], now);
-    } catch (err) {
-      if (err instanceof InsufficientFunds) throw insufficientFundsError(err, 'The available balance cannot cover this refund');
-      throw err;
-    }
-    const refund = await tx.refund.create({
-      data: {
-        id: refundId, accountId: scope.accountId, livemode: scope.livemode, paymentId: p.id, amount, currency: p.currency,
-        status: 'succeeded', reason: input.reason ?? null, transactionHash: rec.hash, createdAt: now,
-      },
-    });
-    emit('refund.created', 'Refund', refund, undefined, { data: { refund_id: refund.id, payment_id: p.id, amount: formatMajor(amount, p.currency), currency: p.currency, status: refund.status, transaction_hash: rec.hash } });
-    if (p.orderId) await reflectPayments(tx, scope, p.orderId, emit);
-    return refund;
-  },
+  run: (tx, scope, input, emit) => refundInTx(tx, scope, input, emit),
 });
-
