@@ -103,6 +103,17 @@ export function allows(permissions: string[], needed: string): boolean {
   });
 }
 
+/**
+ * Bearer tokens that are not API keys: the self-hosted sign-in's access tokens (JWTs,
+ * src/auth/tokens.ts), accepted by every door once the server sets one.
+ */
+export interface AccessTokenVerifier {
+  /** whether the token is of its kind (shaped as a JWT, or its refresh token sent by mistake) */
+  recognizes(token: string): boolean;
+  /** its principal, or a 401 (INVALID_ACCESS_TOKEN, EXPIRED_ACCESS_TOKEN, INACTIVE_ACCOUNT) */
+  principalOf(token: string): Promise<Principal>;
+}
+
 interface CachedPrincipal {
   principal?: Principal;
   error?: ApiError;
@@ -118,7 +129,7 @@ export interface KeyCacheOptions {
 }
 
 /** A Map used as a bounded LRU: insertion order is recency order, a hit re-inserts. */
-class BoundedCache<V> {
+export class BoundedCache<V> {
   private readonly map = new Map<string, V>();
   constructor(private readonly max: number) {}
 
@@ -170,6 +181,9 @@ export class KeyAuthenticator {
   /** limits failed authentications per client address (set by the server) */
   failures?: AuthFailureLimiter;
 
+  /** access tokens of signed-in users, beside API keys (set by the self-hosted module) */
+  accessTokens?: AccessTokenVerifier;
+
   /**
    * A request's credential, from `ip`: refused with 429 while the address is over its failed
    * authentications, and a failure counted against it (a missing header is not a failure).
@@ -180,7 +194,9 @@ export class KeyAuthenticator {
     try {
       return await this.fromAuthorizationHeader(header);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401 && err.code !== 'MISSING_AUTH_HEADER') await this.failures.recordFailure(ip);
+      // an expired access token is a genuine one (its signature verified) that a client refreshes
+      // as a matter of course: no guess, not counted
+      if (err instanceof ApiError && err.status === 401 && err.code !== 'MISSING_AUTH_HEADER' && err.code !== 'EXPIRED_ACCESS_TOKEN') await this.failures.recordFailure(ip);
       throw err;
     }
   }
@@ -201,6 +217,7 @@ export class KeyAuthenticator {
 
   async fromSecret(token: string): Promise<Principal> {
     if (!KEY_PATTERN.test(token)) {
+      if (this.accessTokens?.recognizes(token)) return this.accessTokens.principalOf(token);
       throw new ApiError('INVALID_API_KEY', 'Invalid API key: it has none of the known prefixes (sk_, rk_, pk_, svc_ with test_ or live_)');
     }
     const hash = hashKey(token);

@@ -6,18 +6,24 @@ import { eventsModule } from './events/index.js';
 import { customersModule } from './customers/index.js';
 import { productsModule } from './products/index.js';
 import { ordersModule } from './orders/index.js';
+import { inventoryModule } from './inventory/index.js';
 import { decisionsModule } from './decisions/index.js';
 import { webhooksModule } from './webhooks/index.js';
 import { paymentsModule } from './payments/index.js';
+import { returnsModule } from './returns/index.js';
 import { stablecoinModule } from './stablecoin/index.js';
+import { selfHostedModule } from './selfhosted/index.js';
 
 export const MODULES: readonly AppModule[] = [
   eventsModule,
   customersModule,
   productsModule,
   ordersModule,
+  inventoryModule,
   paymentsModule,
+  returnsModule,
   stablecoinModule,
   webhooksModule,
   decisionsModule,
+  selfHostedModule,
 ];

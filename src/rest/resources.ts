@@ -17,7 +17,7 @@ import { inputSizeFault } from '../limits.js';
 type AnyOp = MutationOperation<any, any>;
 
 export interface ResourceRoutes {
-  path: string; // '/v1/orders'
+  path: string; // '/v1/orders', or '/orders' on the self-hosted door
   model: string; // 'Order'
   resource: string; // 'orders' (permission resource)
   include?: Record<string, unknown>;
@@ -28,6 +28,11 @@ export interface ResourceRoutes {
   /** DELETE /v1/x/{id} */
   remove?: AnyOp;
   actions?: Record<string, AnyOp>;
+  /**
+   * Also answer `GET <path>/list` and `POST <path>/create` (the spec's /v1 forms); default
+   * true. The self-hosted door (`/orders`, ...) has none.
+   */
+  aliases?: boolean;
 }
 
 type Query = Record<string, string | string[] | undefined>;
@@ -96,7 +101,7 @@ export function registerResource(app: FastifyInstance, deps: RestDeps, r: Resour
   // route config: what the OpenAPI document (src/rest/openapi.ts) says of each route
   const listConfig = { model: r.model, resource: r.resource, kind: 'list' as const };
   app.get(r.path, { config: listConfig }, list);
-  app.get(`${r.path}/list`, { config: { ...listConfig, aliasOf: `GET ${r.path}` } }, list);
+  if (r.aliases !== false) app.get(`${r.path}/list`, { config: { ...listConfig, aliasOf: `GET ${r.path}` } }, list);
 
   app.get(`${r.path}/:id`, { config: { model: r.model, resource: r.resource, kind: 'retrieve' as const } }, async (req) => {
     const principal = await authenticate(req, deps);
@@ -117,7 +122,7 @@ export function registerResource(app: FastifyInstance, deps: RestDeps, r: Resour
     const create = r.create;
     const handler = async (req: FastifyRequest, reply: FastifyReply) => reply.status(201).send(await runOperation(req, reply, deps, create, bodyObject(req)));
     app.post(r.path, { config: { operation: create, status: 201 } }, handler);
-    app.post(`${r.path}/create`, { config: { operation: create, status: 201, aliasOf: `POST ${r.path}` } }, handler);
+    if (r.aliases !== false) app.post(`${r.path}/create`, { config: { operation: create, status: 201, aliasOf: `POST ${r.path}` } }, handler);
   }
 
   if (r.update) {
