@@ -22,6 +22,21 @@ export type AccountBalance = {
   stablecoin: WalletBalance;
 };
 
+export type AdjustInventoryInput = {
+  delta: Scalars['Int']['input'];
+  location?: InputMaybe<Scalars['String']['input']>;
+  lowStockThreshold?: InputMaybe<Scalars['Int']['input']>;
+  product: Scalars['String']['input'];
+  reason: Scalars['String']['input'];
+};
+
+export type AllocateInventoryInput = {
+  location?: InputMaybe<Scalars['String']['input']>;
+  order?: InputMaybe<Scalars['String']['input']>;
+  product: Scalars['String']['input'];
+  quantity: Scalars['Int']['input'];
+};
+
 /** Comparison operators on Boolean fields */
 export type BooleanComparisonExp = {
   _eq?: InputMaybe<Scalars['Boolean']['input']>;
@@ -87,6 +102,19 @@ export type CreateProductInput = {
   name: Scalars['String']['input'];
   price: Scalars['Int']['input'];
   sku?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreateReturnInput = {
+  items: Array<CreateReturnInputItem>;
+  metadata?: InputMaybe<Scalars['JSON']['input']>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  order: Scalars['String']['input'];
+};
+
+export type CreateReturnInputItem = {
+  orderItem: Scalars['String']['input'];
+  quantity: Scalars['Int']['input'];
+  reason: Scalars['String']['input'];
 };
 
 export type CreateWebhookEndpointInput = {
@@ -209,6 +237,13 @@ export type DecisionScenario = {
   note?: Maybe<Scalars['String']['output']>;
 };
 
+/** A deleted order (only a pending order without payments can be deleted) */
+export type DeletedOrder = {
+  __typename?: 'DeletedOrder';
+  deleted: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+};
+
 export type DeletedWebhookEndpoint = {
   __typename?: 'DeletedWebhookEndpoint';
   deleted: Scalars['Boolean']['output'];
@@ -242,6 +277,10 @@ export type FulfillOrderInput = {
   trackingNumber?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type HoldOrderInput = {
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Comparison operators on Int fields */
 export type IntComparisonExp = {
   _eq?: InputMaybe<Scalars['Int']['input']>;
@@ -255,6 +294,108 @@ export type IntComparisonExp = {
   /** Hasura spelling of _ne */
   _neq?: InputMaybe<Scalars['Int']['input']>;
   _nin?: InputMaybe<Array<Scalars['Int']['input']>>;
+};
+
+/** Boolean expression to filter InventoryHold rows (Hasura style) */
+export type InventoryHoldBoolExp = {
+  _and?: InputMaybe<Array<InventoryHoldBoolExp>>;
+  _not?: InputMaybe<InventoryHoldBoolExp>;
+  _or?: InputMaybe<Array<InventoryHoldBoolExp>>;
+  allocated?: InputMaybe<IntComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  inventoryItem?: InputMaybe<InventoryItemBoolExp>;
+  inventoryItemId?: InputMaybe<StringComparisonExp>;
+  order?: InputMaybe<OrderBoolExp>;
+  orderId?: InputMaybe<StringComparisonExp>;
+  reserved?: InputMaybe<IntComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** Stock of one product at one location. available = onHand - reserved - allocated, never negative. */
+export type InventoryItem = {
+  __typename?: 'InventoryItem';
+  allocated: Scalars['Int']['output'];
+  available: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  location: Scalars['String']['output'];
+  lowStockThreshold: Scalars['Int']['output'];
+  onHand: Scalars['Int']['output'];
+  product: Product;
+  productId: Scalars['String']['output'];
+  reserved: Scalars['Int']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Boolean expression to filter InventoryItem rows (Hasura style) */
+export type InventoryItemBoolExp = {
+  _and?: InputMaybe<Array<InventoryItemBoolExp>>;
+  _not?: InputMaybe<InventoryItemBoolExp>;
+  _or?: InputMaybe<Array<InventoryItemBoolExp>>;
+  allocated?: InputMaybe<IntComparisonExp>;
+  available?: InputMaybe<IntComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  /** matches when any holds matches */
+  holds?: InputMaybe<InventoryHoldBoolExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  location?: InputMaybe<StringComparisonExp>;
+  lowStockThreshold?: InputMaybe<IntComparisonExp>;
+  /** matches when any movements matches */
+  movements?: InputMaybe<InventoryMovementBoolExp>;
+  onHand?: InputMaybe<IntComparisonExp>;
+  product?: InputMaybe<ProductBoolExp>;
+  productId?: InputMaybe<StringComparisonExp>;
+  reserved?: InputMaybe<IntComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** Ordering of InventoryItem rows; list several for tie-breaks */
+export type InventoryItemOrderBy = {
+  allocated?: InputMaybe<OrderBy>;
+  available?: InputMaybe<OrderBy>;
+  createdAt?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  location?: InputMaybe<OrderBy>;
+  lowStockThreshold?: InputMaybe<OrderBy>;
+  onHand?: InputMaybe<OrderBy>;
+  product?: InputMaybe<ProductOrderBy>;
+  productId?: InputMaybe<OrderBy>;
+  reserved?: InputMaybe<OrderBy>;
+  updatedAt?: InputMaybe<OrderBy>;
+};
+
+/** Boolean expression to filter InventoryMovement rows (Hasura style) */
+export type InventoryMovementBoolExp = {
+  _and?: InputMaybe<Array<InventoryMovementBoolExp>>;
+  _not?: InputMaybe<InventoryMovementBoolExp>;
+  _or?: InputMaybe<Array<InventoryMovementBoolExp>>;
+  allocatedDelta?: InputMaybe<IntComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  inventoryItem?: InputMaybe<InventoryItemBoolExp>;
+  inventoryItemId?: InputMaybe<StringComparisonExp>;
+  kind?: InputMaybe<StringComparisonExp>;
+  onHandDelta?: InputMaybe<IntComparisonExp>;
+  orderId?: InputMaybe<StringComparisonExp>;
+  reason?: InputMaybe<StringComparisonExp>;
+  reservedDelta?: InputMaybe<IntComparisonExp>;
+  returnId?: InputMaybe<StringComparisonExp>;
+};
+
+/** Available stock moved from one location to another (on hand leaves one item and joins the other) */
+export type InventoryTransfer = {
+  __typename?: 'InventoryTransfer';
+  createdAt: Scalars['DateTime']['output'];
+  /** the item at from_location, after the transfer */
+  from: InventoryItem;
+  fromLocation: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  productId: Scalars['String']['output'];
+  quantity: Scalars['Int']['output'];
+  /** the item at to_location, after the transfer */
+  to: InventoryItem;
+  toLocation: Scalars['String']['output'];
 };
 
 export type IssueStablecoinInput = {
@@ -281,25 +422,53 @@ export type MoneyAmount = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  adjustInventory: InventoryItem;
+  allocateInventory: InventoryItem;
+  approveReturn: Return;
   cancelOrder: Order;
   createCustomer: Customer;
   createOrder: Order;
   createPayment: Payment;
   createProduct: Product;
+  createReturn: Return;
   createWebhookEndpoint: WebhookEndpointWithSecret;
+  deleteOrder: DeletedOrder;
   deleteWebhookEndpoint: DeletedWebhookEndpoint;
   fulfillOrder: Order;
+  holdOrder: Order;
   issueStablecoin: StablecoinIssuance;
+  processReturn: Return;
+  receiveReturn: Return;
   redeemStablecoin: StablecoinRedemption;
   refundPayment: Refund;
+  rejectReturn: Return;
+  releaseInventory: InventoryItem;
+  releaseOrder: Order;
+  reserveInventory: InventoryItem;
   rotateWebhookSecret: WebhookEndpointWithSecret;
   /** Runs a decision (REST: POST /api/svc/decisions). Needs a svc_ key and an Idempotency-Key (header or argument). */
   runDecision: DecisionRun;
+  transferInventory: InventoryTransfer;
   transferStablecoin: StablecoinTransfer;
   updateCustomer: Customer;
   updateOrder: Order;
   updateProduct: Product;
   updateWebhookEndpoint: WebhookEndpoint;
+};
+
+
+export type MutationAdjustInventoryArgs = {
+  input: AdjustInventoryInput;
+};
+
+
+export type MutationAllocateInventoryArgs = {
+  input: AllocateInventoryInput;
+};
+
+
+export type MutationApproveReturnArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -329,8 +498,18 @@ export type MutationCreateProductArgs = {
 };
 
 
+export type MutationCreateReturnArgs = {
+  input: CreateReturnInput;
+};
+
+
 export type MutationCreateWebhookEndpointArgs = {
   input: CreateWebhookEndpointInput;
+};
+
+
+export type MutationDeleteOrderArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -345,8 +524,24 @@ export type MutationFulfillOrderArgs = {
 };
 
 
+export type MutationHoldOrderArgs = {
+  id: Scalars['ID']['input'];
+  input?: InputMaybe<HoldOrderInput>;
+};
+
+
 export type MutationIssueStablecoinArgs = {
   input: IssueStablecoinInput;
+};
+
+
+export type MutationProcessReturnArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationReceiveReturnArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -360,6 +555,27 @@ export type MutationRefundPaymentArgs = {
 };
 
 
+export type MutationRejectReturnArgs = {
+  id: Scalars['ID']['input'];
+  input: RejectReturnInput;
+};
+
+
+export type MutationReleaseInventoryArgs = {
+  input: ReleaseInventoryInput;
+};
+
+
+export type MutationReleaseOrderArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationReserveInventoryArgs = {
+  input: ReserveInventoryInput;
+};
+
+
 export type MutationRotateWebhookSecretArgs = {
   id: Scalars['ID']['input'];
   input?: InputMaybe<RotateWebhookSecretInput>;
@@ -369,6 +585,11 @@ export type MutationRotateWebhookSecretArgs = {
 export type MutationRunDecisionArgs = {
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   input: RunDecisionInput;
+};
+
+
+export type MutationTransferInventoryArgs = {
+  input: TransferInventoryInput;
 };
 
 
@@ -411,10 +632,15 @@ export type Order = {
   currency: Scalars['String']['output'];
   customer?: Maybe<Customer>;
   customerId?: Maybe<Scalars['String']['output']>;
+  deliveredAt?: Maybe<Scalars['DateTime']['output']>;
   fulfilledAt?: Maybe<Scalars['DateTime']['output']>;
+  heldAt?: Maybe<Scalars['DateTime']['output']>;
+  holdReason?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   items: Array<OrderItem>;
   metadata: Scalars['JSON']['output'];
+  /** a held order cannot be fulfilled until it is released (POST /v1/orders/{id}/release) */
+  onHold: Scalars['Boolean']['output'];
   shippingCarrier?: Maybe<Scalars['String']['output']>;
   status: Scalars['String']['output'];
   trackingNumber?: Maybe<Scalars['String']['output']>;
@@ -433,13 +659,21 @@ export type OrderBoolExp = {
   currency?: InputMaybe<StringComparisonExp>;
   customer?: InputMaybe<CustomerBoolExp>;
   customerId?: InputMaybe<StringComparisonExp>;
+  deliveredAt?: InputMaybe<DateTimeComparisonExp>;
   fulfilledAt?: InputMaybe<DateTimeComparisonExp>;
+  heldAt?: InputMaybe<DateTimeComparisonExp>;
+  holdReason?: InputMaybe<StringComparisonExp>;
   id?: InputMaybe<StringComparisonExp>;
+  /** matches when any inventoryHolds matches */
+  inventoryHolds?: InputMaybe<InventoryHoldBoolExp>;
   /** matches when any items matches */
   items?: InputMaybe<OrderItemBoolExp>;
   metadata?: InputMaybe<JsonComparisonExp>;
+  onHold?: InputMaybe<BooleanComparisonExp>;
   /** matches when any payments matches */
   payments?: InputMaybe<PaymentBoolExp>;
+  /** matches when any returns matches */
+  returns?: InputMaybe<ReturnBoolExp>;
   shippingCarrier?: InputMaybe<StringComparisonExp>;
   status?: InputMaybe<StringComparisonExp>;
   trackingNumber?: InputMaybe<StringComparisonExp>;
@@ -485,6 +719,8 @@ export type OrderItemBoolExp = {
   product?: InputMaybe<ProductBoolExp>;
   productId?: InputMaybe<StringComparisonExp>;
   quantity?: InputMaybe<IntComparisonExp>;
+  /** matches when any returnItems matches */
+  returnItems?: InputMaybe<ReturnItemBoolExp>;
   unitAmount?: InputMaybe<IntComparisonExp>;
 };
 
@@ -497,8 +733,12 @@ export type OrderOrderBy = {
   currency?: InputMaybe<OrderBy>;
   customer?: InputMaybe<CustomerOrderBy>;
   customerId?: InputMaybe<OrderBy>;
+  deliveredAt?: InputMaybe<OrderBy>;
   fulfilledAt?: InputMaybe<OrderBy>;
+  heldAt?: InputMaybe<OrderBy>;
+  holdReason?: InputMaybe<OrderBy>;
   id?: InputMaybe<OrderBy>;
+  onHold?: InputMaybe<OrderBy>;
   shippingCarrier?: InputMaybe<OrderBy>;
   status?: InputMaybe<OrderBy>;
   trackingNumber?: InputMaybe<OrderBy>;
@@ -601,6 +841,8 @@ export type ProductBoolExp = {
   currency?: InputMaybe<StringComparisonExp>;
   description?: InputMaybe<StringComparisonExp>;
   id?: InputMaybe<StringComparisonExp>;
+  /** matches when any inventoryItems matches */
+  inventoryItems?: InputMaybe<InventoryItemBoolExp>;
   metadata?: InputMaybe<JsonComparisonExp>;
   name?: InputMaybe<StringComparisonExp>;
   /** matches when any orderItems matches */
@@ -642,6 +884,9 @@ export type Query = {
   decisionCatalog: Array<DecisionPack>;
   /** The recorded status of a run, to the key that made it (REST: GET /api/svc/requests/{idempotencyKey}); no inference */
   decisionRequest: DecisionRequest;
+  inventoryItem?: Maybe<InventoryItem>;
+  /** InventoryItem rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  inventoryItems: Array<InventoryItem>;
   order?: Maybe<Order>;
   /** Order rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   orders: Array<Order>;
@@ -655,6 +900,9 @@ export type Query = {
   refund?: Maybe<Refund>;
   /** Refund rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   refunds: Array<Refund>;
+  return?: Maybe<Return>;
+  /** Return rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  returns: Array<Return>;
   stablecoinBalance: StablecoinBalance;
   /** An endpoint's deliveries, newest first unless order_by says otherwise; limit at most 100 */
   webhookDeliveries: Array<WebhookDelivery>;
@@ -679,6 +927,19 @@ export type QueryCustomersArgs = {
 
 export type QueryDecisionRequestArgs = {
   idempotencyKey: Scalars['String']['input'];
+};
+
+
+export type QueryInventoryItemArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryInventoryItemsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<InventoryItemOrderBy>>;
+  where?: InputMaybe<InventoryItemBoolExp>;
 };
 
 
@@ -736,6 +997,19 @@ export type QueryRefundsArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
   order_by?: InputMaybe<Array<RefundOrderBy>>;
   where?: InputMaybe<RefundBoolExp>;
+};
+
+
+export type QueryReturnArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryReturnsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<ReturnOrderBy>>;
+  where?: InputMaybe<ReturnBoolExp>;
 };
 
 
@@ -815,6 +1089,121 @@ export type RefundPaymentInput = {
   amount?: InputMaybe<Scalars['Int']['input']>;
   payment: Scalars['String']['input'];
   reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RejectReturnInput = {
+  reason: Scalars['String']['input'];
+};
+
+export type ReleaseInventoryInput = {
+  location?: InputMaybe<Scalars['String']['input']>;
+  order?: InputMaybe<Scalars['String']['input']>;
+  product: Scalars['String']['input'];
+  quantity: Scalars['Int']['input'];
+};
+
+export type ReserveInventoryInput = {
+  location?: InputMaybe<Scalars['String']['input']>;
+  order?: InputMaybe<Scalars['String']['input']>;
+  product: Scalars['String']['input'];
+  quantity: Scalars['Int']['input'];
+};
+
+/** A return of items of a shipped or delivered order: requested -> approved | rejected, approved -> received -> processed. refundAmount (minor units of currency) is refunded when it is processed; refundId is the (first) refund made then, null when the order had no payment left to refund. */
+export type Return = {
+  __typename?: 'Return';
+  approvedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  items: Array<ReturnItem>;
+  metadata: Scalars['JSON']['output'];
+  note?: Maybe<Scalars['String']['output']>;
+  order: Order;
+  orderId: Scalars['String']['output'];
+  processedAt?: Maybe<Scalars['DateTime']['output']>;
+  receivedAt?: Maybe<Scalars['DateTime']['output']>;
+  refundAmount: Scalars['Int']['output'];
+  refundId?: Maybe<Scalars['String']['output']>;
+  rejectedAt?: Maybe<Scalars['DateTime']['output']>;
+  rejectionReason?: Maybe<Scalars['String']['output']>;
+  status: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Boolean expression to filter Return rows (Hasura style) */
+export type ReturnBoolExp = {
+  _and?: InputMaybe<Array<ReturnBoolExp>>;
+  _not?: InputMaybe<ReturnBoolExp>;
+  _or?: InputMaybe<Array<ReturnBoolExp>>;
+  approvedAt?: InputMaybe<DateTimeComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  currency?: InputMaybe<StringComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  /** matches when any items matches */
+  items?: InputMaybe<ReturnItemBoolExp>;
+  metadata?: InputMaybe<JsonComparisonExp>;
+  note?: InputMaybe<StringComparisonExp>;
+  order?: InputMaybe<OrderBoolExp>;
+  orderId?: InputMaybe<StringComparisonExp>;
+  processedAt?: InputMaybe<DateTimeComparisonExp>;
+  receivedAt?: InputMaybe<DateTimeComparisonExp>;
+  refundAmount?: InputMaybe<IntComparisonExp>;
+  refundId?: InputMaybe<StringComparisonExp>;
+  rejectedAt?: InputMaybe<DateTimeComparisonExp>;
+  rejectionReason?: InputMaybe<StringComparisonExp>;
+  status?: InputMaybe<StringComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** A line of a return: quantity of one order item, at its unit amount */
+export type ReturnItem = {
+  __typename?: 'ReturnItem';
+  amount: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  orderItem: OrderItem;
+  orderItemId: Scalars['String']['output'];
+  position: Scalars['Int']['output'];
+  quantity: Scalars['Int']['output'];
+  reason: Scalars['String']['output'];
+  returnId: Scalars['String']['output'];
+  unitAmount: Scalars['Int']['output'];
+};
+
+/** Boolean expression to filter ReturnItem rows (Hasura style) */
+export type ReturnItemBoolExp = {
+  _and?: InputMaybe<Array<ReturnItemBoolExp>>;
+  _not?: InputMaybe<ReturnItemBoolExp>;
+  _or?: InputMaybe<Array<ReturnItemBoolExp>>;
+  amount?: InputMaybe<IntComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  orderItem?: InputMaybe<OrderItemBoolExp>;
+  orderItemId?: InputMaybe<StringComparisonExp>;
+  position?: InputMaybe<IntComparisonExp>;
+  quantity?: InputMaybe<IntComparisonExp>;
+  reason?: InputMaybe<StringComparisonExp>;
+  return?: InputMaybe<ReturnBoolExp>;
+  returnId?: InputMaybe<StringComparisonExp>;
+  unitAmount?: InputMaybe<IntComparisonExp>;
+};
+
+/** Ordering of Return rows; list several for tie-breaks */
+export type ReturnOrderBy = {
+  approvedAt?: InputMaybe<OrderBy>;
+  createdAt?: InputMaybe<OrderBy>;
+  currency?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  note?: InputMaybe<OrderBy>;
+  order?: InputMaybe<OrderOrderBy>;
+  orderId?: InputMaybe<OrderBy>;
+  processedAt?: InputMaybe<OrderBy>;
+  receivedAt?: InputMaybe<OrderBy>;
+  refundAmount?: InputMaybe<OrderBy>;
+  refundId?: InputMaybe<OrderBy>;
+  rejectedAt?: InputMaybe<OrderBy>;
+  rejectionReason?: InputMaybe<OrderBy>;
+  status?: InputMaybe<OrderBy>;
+  updatedAt?: InputMaybe<OrderBy>;
 };
 
 export type RotateWebhookSecretInput = {
@@ -913,6 +1302,14 @@ export type SubscriptionEventsArgs = {
 
 export type SubscriptionOrderUpdatedArgs = {
   where?: InputMaybe<OrderBoolExp>;
+};
+
+export type TransferInventoryInput = {
+  fromLocation: Scalars['String']['input'];
+  product: Scalars['String']['input'];
+  quantity: Scalars['Int']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+  toLocation: Scalars['String']['input'];
 };
 
 export type TransferStablecoinInput = {
@@ -1056,6 +1453,8 @@ export type WebhookDeliveryOrderBy = {
 export type WebhookEndpoint = {
   __typename?: 'WebhookEndpoint';
   active: Scalars['Boolean']['output'];
+  /** the API version this endpoint's events are rendered in (null: the account's) */
+  apiVersion?: Maybe<Scalars['String']['output']>;
   createdAt: Scalars['DateTime']['output'];
   /** log every delivery attempt to this endpoint at info level */
   debug: Scalars['Boolean']['output'];
@@ -1076,6 +1475,7 @@ export type WebhookEndpointBoolExp = {
   _not?: InputMaybe<WebhookEndpointBoolExp>;
   _or?: InputMaybe<Array<WebhookEndpointBoolExp>>;
   active?: InputMaybe<BooleanComparisonExp>;
+  apiVersion?: InputMaybe<StringComparisonExp>;
   createdAt?: InputMaybe<DateTimeComparisonExp>;
   debug?: InputMaybe<BooleanComparisonExp>;
   /** matches when any deliveries matches */
@@ -1091,6 +1491,7 @@ export type WebhookEndpointBoolExp = {
 /** Ordering of WebhookEndpoint rows; list several for tie-breaks */
 export type WebhookEndpointOrderBy = {
   active?: InputMaybe<OrderBy>;
+  apiVersion?: InputMaybe<OrderBy>;
   createdAt?: InputMaybe<OrderBy>;
   debug?: InputMaybe<OrderBy>;
   description?: InputMaybe<OrderBy>;
