@@ -98,6 +98,14 @@ const schema = z.object({
   LOGIN_FAIL_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(50),
   /** serve /openapi.json and Swagger UI at /swagger-ui (default: outside production) */
   API_DOCS: bool.optional(),
+  /** the plan a new account starts on (free, starter, growth, scale, enterprise) */
+  DEFAULT_PLAN: z.enum(['free', 'starter', 'growth', 'scale', 'enterprise']).default('free'),
+  /** the enterprise plan's limits as JSON: {"minute":..,"hour":..,"day":..,"burst":..,"concurrent":..} */
+  PLAN_ENTERPRISE_LIMITS: z.string().optional(),
+  /** unauthenticated requests a client address may make per minute */
+  UNAUTHENTICATED_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** the API version an account is pinned to on its first request (default: the newest stable) */
+  DEFAULT_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
   /** print the first-start sandbox key; off in tests that start many servers */
   PRINT_SANDBOX_KEY: bool.default(true),
 });
