@@ -84,13 +84,19 @@ function snakeSchema(schema: unknown): unknown {
 
 const inputCache = new WeakMap<object, JsonSchema>();
 
+/** The JSON schema of a REST body (snake_case) from the zod schema that validates it. */
+export function bodySchemaOf(input: z.ZodType): JsonSchema {
+  let schema = inputCache.get(input);
+  if (!schema) {
+    schema = snakeSchema(z.toJSONSchema(input, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' })) as JsonSchema;
+    inputCache.set(input, schema);
+  }
+  return schema;
+}
+
 /** The JSON schema of an operation's body, from the zod schema that validates it. */
 export function operationBodySchema(op: AnyOp, pathId = false): JsonSchema {
-  let schema = inputCache.get(op);
-  if (!schema) {
-    schema = snakeSchema(z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' })) as JsonSchema;
-    inputCache.set(op, schema);
-  }
+  const schema = bodySchemaOf(op.input);
   if (!pathId) return schema;
   const props = { ...(schema.properties as Record<string, unknown> | undefined) };
   delete props.id;

@@ -6,8 +6,8 @@ import { ApiError } from '../../errors.js';
 import { authenticate } from '../../rest/context.js';
 import { bodyObject } from '../../rest/resources.js';
 import { restError } from '../../rest/naming.js';
-import { SignIn } from '../../auth/users.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../auth/passwords.js';
+import { SignIn, loginInput, refreshInput, registerInput } from '../../auth/users.js';
+import { bodySchemaOf } from '../../rest/openapi.js';
 import type { ModuleRestDeps } from '../module.js';
 
 const USER_RESPONSE = {
@@ -32,7 +32,6 @@ const TOKENS_RESPONSE = {
   },
 };
 
-const password = { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH };
 
 /** Errors in REST spelling (`refresh_token`, not `refreshToken`). */
 async function rest<T>(work: () => Promise<T>): Promise<T> {
@@ -50,14 +49,7 @@ export function registerSignInRoutes(app: FastifyInstance, deps: ModuleRestDeps,
       doc: {
         summary: 'Create a user: with no Authorization, a new organisation (test mode) and its owner; with a signed-in user\'s access token (or a secret key), another user of that organisation',
         auth: 'none',
-        body: {
-          type: 'object', additionalProperties: false, required: ['email', 'password'],
-          properties: {
-            email: { type: 'string', format: 'email', maxLength: 254 }, password,
-            name: { type: ['string', 'null'], maxLength: 256 },
-            organization: { type: 'string', maxLength: 200, description: 'the new organisation\'s name (unique); default: the email' },
-          },
-        },
+        body: bodySchemaOf(registerInput),
         response: USER_RESPONSE,
       },
     },
@@ -75,7 +67,7 @@ export function registerSignInRoutes(app: FastifyInstance, deps: ModuleRestDeps,
       doc: {
         summary: 'Sign in: an access token (JWT) and a refresh token',
         auth: 'none',
-        body: { type: 'object', additionalProperties: false, required: ['email', 'password'], properties: { email: { type: 'string', maxLength: 254 }, password } },
+        body: bodySchemaOf(loginInput),
         response: TOKENS_RESPONSE,
       },
     },
@@ -86,7 +78,7 @@ export function registerSignInRoutes(app: FastifyInstance, deps: ModuleRestDeps,
       doc: {
         summary: 'Rotate a refresh token: a new access token and a new refresh token; a refresh token used twice revokes its sign-in',
         auth: 'none',
-        body: { type: 'object', additionalProperties: false, required: ['refresh_token'], properties: { refresh_token: { type: 'string', maxLength: 512 } } },
+        body: bodySchemaOf(refreshInput),
         response: TOKENS_RESPONSE,
       },
     },
