@@ -2,7 +2,7 @@
 import { defineModule } from '../module.js';
 import { registerResource } from '../../rest/resources.js';
 import { registerOrdersGraphQL } from './graphql.js';
-import { cancelOrder, createOrder, deleteOrder, fulfillOrder, holdOrder, releaseOrder, updateOrder } from './operations.js';
+import { cancelOrder, createOrder, deleteOrder, fulfillOrder, holdOrder, include, releaseOrder, updateOrder } from './operations.js';
 
 export const ordersModule = defineModule({
   name: 'orders',
@@ -16,7 +16,7 @@ export const ordersModule = defineModule({
   graphql: registerOrdersGraphQL,
   rest(app, deps) {
     registerResource(app, deps, {
-      path: '/v1/orders', model: 'Order', resource: 'orders', include: { items: { orderBy: { position: 'asc' } } },
+      path: '/v1/orders', model: 'Order', resource: 'orders', include,
       create: createOrder, update: updateOrder, remove: deleteOrder,
       actions: { fulfill: fulfillOrder, cancel: cancelOrder, hold: holdOrder, release: releaseOrder },
     });

@@ -12,7 +12,8 @@ import { amount, currency, id, MAX_AMOUNT, mergeMetadata, metadata, metadataPatc
 import { reserveForOrder, settleOrderStock } from '../inventory/stock.js';
 import { assertNotHeld, assertTransition, canMove, HOLDABLE_STATUSES, MERCHANT_STATUSES, STATUS_EVENT, type OrderStatus } from './status.js';
 
-const include = { items: { orderBy: { position: 'asc' } } } as const;
+/** what every answer about an order includes: its items in order (both REST doors use it) */
+export const include = { items: { orderBy: { position: 'asc' } } } as const;
 
 const item = z.strictObject({
   product: id(ID_PREFIX.product).optional(),

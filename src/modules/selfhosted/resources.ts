@@ -8,12 +8,9 @@
 import type { FastifyInstance } from 'fastify';
 import { bodyObject, registerResource, runOperation } from '../../rest/resources.js';
 import type { RestDeps } from '../../rest/context.js';
-import { cancelOrder, createOrder, deleteOrder, fulfillOrder, holdOrder, releaseOrder, updateOrder } from '../orders/operations.js';
+import { cancelOrder, createOrder, deleteOrder, fulfillOrder, holdOrder, include as ORDER_INCLUDE, releaseOrder, updateOrder } from '../orders/operations.js';
 import { adjustInventory, allocateInventory, releaseInventory, reserveInventory, transferInventory } from '../inventory/operations.js';
 import { approveReturn, createReturn, include as returnInclude, processReturn, receiveReturn, rejectReturn } from '../returns/operations.js';
-
-/** as /v1/orders declares it (src/modules/orders/index.ts): an order with its items in order */
-const ORDER_INCLUDE = { items: { orderBy: { position: 'asc' } } };
 
 export function registerSelfHostedResources(app: FastifyInstance, deps: RestDeps) {
   registerResource(app, deps, {
