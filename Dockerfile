@@ -8,6 +8,11 @@ RUN npm ci --include=dev --no-audit --no-fund
 COPY . .
 RUN npm run build
 ENV NODE_ENV=production
+# the data folder (the embedded database when DATABASE_URL is unset): owned by the runtime
+# user, so a named volume mounted here starts writable
+ENV DATA_DIR=/app/.data
+RUN mkdir -p /app/.data && chown node:node /app/.data
+VOLUME ["/app/.data"]
 EXPOSE 8080
 USER node
 # the compiled JavaScript, no TypeScript loader; signals reach node directly

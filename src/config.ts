@@ -10,6 +10,12 @@ const bool = z
 /** secrets that appear in examples and templates: never accepted as real ones */
 const KNOWN_DEFAULT_SECRETS = /^(change-?me.*|changeme.*|secret|password|admin|example.*|your-.*|replace-?me.*|x+|0+)$/i;
 
+/** Secrets a production server must be given (a generated one would differ per replica). */
+export const PRODUCTION_SECRETS: Record<string, string> = {
+  SVC_ENCRYPTION_KEY: '32 random bytes as hex or base64 (openssl rand -hex 32), the same on every replica: it seals decision records and webhook secrets',
+  JWT_SECRET: 'at least 32 characters of random text (openssl rand -hex 32), the same on every replica: it signs the self-hosted sign-in tokens',
+};
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -110,6 +116,9 @@ const schema = z.object({
   PRINT_SANDBOX_KEY: bool.default(true),
 });
 
+/** Every environment variable the server reads (.env.example lists each; a test checks). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
+
 export type Config = z.infer<typeof schema> & {
   dataDir: string;
   webhookAllowPrivate: boolean;
@@ -129,6 +138,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const d = parsed.data;
   const production = d.NODE_ENV === 'production';
+  if (production) {
+    const missing = Object.entries(PRODUCTION_SECRETS).filter(([name]) => !d[name as keyof typeof d]);
+    if (missing.length) {
+      throw new Error(`Invalid configuration: NODE_ENV=production needs its secrets set, not generated:\n${missing.map(([name, what]) => `  ${name}: missing; set ${what}`).join('\n')}`);
+    }
+  }
   return {
     ...d,
     dataDir: resolve(d.DATA_DIR),

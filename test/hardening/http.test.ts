@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql, startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
-import { spawnServer } from '../helpers/process.js';
+import { PRODUCTION_ENV, spawnServer } from '../helpers/process.js';
 import { loadConfig } from '../../src/config.js';
 
 let t: TestServer;
@@ -96,8 +96,8 @@ describe('security headers', () => {
   });
 
   it('in production GraphiQL and introspection are off unless GRAPHIQL / GRAPHQL_INTROSPECTION say so', async () => {
-    const prod = await startTestServer({ NODE_ENV: 'production' });
-    const opened = await startTestServer({ NODE_ENV: 'production', GRAPHIQL: 'true', GRAPHQL_INTROSPECTION: 'true' });
+    const prod = await startTestServer({ ...PRODUCTION_ENV });
+    const opened = await startTestServer({ ...PRODUCTION_ENV, GRAPHIQL: 'true', GRAPHQL_INTROSPECTION: 'true' });
     try {
       const pa = await prod.newAccount();
       const page = await fetch(`${prod.url}/graphql`, { headers: { accept: 'text/html' } });
@@ -132,7 +132,7 @@ describe('secrets and first start', () => {
   it('a production server prints no key at first start', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'commerce-prod-'));
     try {
-      const server = await spawnServer({ DATA_DIR: dir, NODE_ENV: 'production' });
+      const server = await spawnServer({ DATA_DIR: dir, ...PRODUCTION_ENV });
       await server.stop();
       expect(server.stdout()).not.toMatch(/sk_test_/);
     } finally {

@@ -13,6 +13,9 @@ export interface ServerProcess {
 }
 
 /** Starts `src/main.ts` on a free port and resolves once it listens. */
+/** The secrets a production server refuses to start without (src/config.ts PRODUCTION_SECRETS). */
+export const PRODUCTION_ENV = { NODE_ENV: 'production', SVC_ENCRYPTION_KEY: 'a3'.repeat(32), JWT_SECRET: 'test-only-jwt-secret-of-adequate-length-0123456789' };
+
 export function spawnServer(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<ServerProcess> {
   // node with tsx's loader, not the tsx CLI: one process, so a signal (or SIGKILL) reaches the server itself
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

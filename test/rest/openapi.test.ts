@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { api, startTestServer, type TestServer } from '../helpers/server.js';
 import { loadConfig } from '../../src/config.js';
+import { PRODUCTION_ENV } from '../helpers/process.js';
 import { createOrder } from '../../src/modules/orders/operations.js';
 import { operationBodySchema } from '../../src/rest/openapi.js';
 
@@ -131,7 +132,7 @@ describe('/swagger-ui', () => {
 
 describe('outside production only', () => {
   it('is off by default in production, and can be switched', async () => {
-    const prod = { NODE_ENV: 'production', ADMIN_API_KEY: 'a-long-random-admin-key-9f3k2', SVC_ENCRYPTION_KEY: 'k'.repeat(64) };
+    const prod = { ...PRODUCTION_ENV, ADMIN_API_KEY: 'a-long-random-admin-key-9f3k2' };
     expect(loadConfig(prod).apiDocs).toBe(false);
     expect(loadConfig({ ...prod, API_DOCS: 'true' }).apiDocs).toBe(true);
     expect(loadConfig({}).apiDocs).toBe(true);

@@ -5,6 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, gql, startTestServer, TEA_ORDER, type TestAccount, type TestServer } from '../helpers/server.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { PRODUCTION_ENV } from '../helpers/process.js';
 import { loadConfig } from '../../src/config.js';
 import { purgeBefore } from '../../src/operations/purge.js';
 
@@ -535,8 +536,8 @@ describe('GraphQL', () => {
 
 describe('SSRF guard', () => {
   it('production refuses private targets by default; WEBHOOK_ALLOW_PRIVATE lifts it', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).webhookAllowPrivate).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate).toBe(true);
+    expect(loadConfig({ ...PRODUCTION_ENV }).webhookAllowPrivate).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_ENV, WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).webhookAllowPrivate).toBe(true);
   });
 
