@@ -1,7 +1,7 @@
 // Runs Prisma's schema engine offline: the Wasm build from npm, driven through a driver
 // adapter, applies the committed migrations (like `prisma migrate deploy`) and writes the
 // SQL of the next migration (like `prisma migrate dev --create-only`) without the native
-// binary that Prisma's CLI would download. See ../shared/notes/prisma-offline.md.
+// binary that Prisma's CLI would download (it cannot download anything offline).
 import { readdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -81,6 +81,12 @@ describe('GET /', () => {
 });
 
 describe('docs/', () => {
+  it('nothing in the repository points outside it (../shared is not part of a clone)', () => {
+    const files = ['README.md', ...readdirSync(join(root, 'docs')).map((f) => join('docs', f)), 'bench/README.md'];
+    for (const file of files) expect(readFileSync(join(root, file), 'utf8'), file).not.toMatch(/\.\.\/shared\//);
+    for (const file of sources(join(root, 'src'))) expect(readFileSync(file, 'utf8'), file).not.toMatch(/\.\.\/shared\/(spec|notes)|shared\/DESIGN/);
+  });
+
   it('docs/errors.md is fresh (regenerate: npm run --silent docs)', () => {
     expect(readFileSync(join(root, 'docs', 'errors.md'), 'utf8')).toBe(errorReferenceMarkdown());
   });
