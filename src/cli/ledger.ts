@@ -35,5 +35,6 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then((code) => process.exit(code), (err: Error) => {
   process.stderr.write(`${err.message}\n`);
-  process.exit(1);
+  // an unknown option (node's parseArgs) is a usage mistake: exit 2
+  process.exit(String((err as NodeJS.ErrnoException).code ?? '').startsWith('ERR_PARSE_ARGS') ? 2 : 1);
 });

@@ -8,8 +8,19 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { diffSchemaAgainstMigrations, migrationsDir } from '../db/schema-engine.js';
 
+const USAGE = 'usage: npm run --silent migrate   (applies committed migrations)\n       npm run --silent migrate:create -- <snake_case_name>   (writes the next migration from prisma/schema.prisma)';
+
 async function main() {
-  const [command, name] = process.argv.slice(2);
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h') || argv.includes('help')) {
+    console.log(USAGE);
+    return;
+  }
+  const [command, name, ...extra] = argv;
+  if (command === 'deploy' && (name !== undefined || extra.length)) {
+    console.error(`unknown argument '${name ?? extra[0]}'\n${USAGE}`);
+    process.exit(2);
+  }
   if (command === 'deploy') {
     const config = loadConfig();
     const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, migrate: true });

@@ -4,5 +4,13 @@ import { join } from 'node:path';
 import { printedSchema } from '../graphql/schema.js';
 import { projectRoot } from '../db/schema-engine.js';
 
-writeFileSync(join(projectRoot, 'schema.graphql'), printedSchema());
-console.log('wrote schema.graphql');
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h') || args[0] === 'help') {
+  console.log('usage: npm run --silent schema:print   (writes schema.graphql from the code-first schema)');
+} else if (args.length) {
+  console.error(`unknown argument '${args[0]}'\nusage: npm run --silent schema:print`);
+  process.exit(2);
+} else {
+  writeFileSync(join(projectRoot, 'schema.graphql'), printedSchema());
+  console.log('wrote schema.graphql');
+}
