@@ -2,6 +2,7 @@
 // settings from the environment, number formatting, the machine description of a report,
 // a bounded autocannon run, the SQL-trace table, and the guard that bounds a whole run in
 // time and never leaves a child process behind.
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release } from 'node:os';
 import type pg from 'pg';
@@ -113,6 +114,12 @@ export function serverChildEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): 
     LOG_LEVEL: 'silent',
     PRINT_SANDBOX_KEY: 'false',
     NODE_ENV: 'production',
+    // production refuses to start without its secrets; a benchmark's are throwaway
+    SVC_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    // the plan limits (a new account starts on free: 60 a minute) must not throttle a benchmark
+    DEFAULT_PLAN: 'enterprise',
+    PLAN_ENTERPRISE_LIMITS: JSON.stringify({ minute: 1e9, hour: 1e9, day: null, burst: 1e9, concurrent: null }),
     REDIS_URL: '',
     ...extra,
   };

@@ -20,6 +20,9 @@ import { MODULES } from './modules/index.js';
 import { registerOpenApi } from './rest/openapi.js';
 import { errorReference } from './error-reference.js';
 import { registerLanding } from './ops/landing.js';
+import { RATE_LIMIT_HEADERS, registerRateLimits } from './ratelimit/http.js';
+import { registerPlanAdmin } from './ratelimit/admin.js';
+import { registerVersioning, registerVersionRoutes } from './versions/http.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
 /** an oversize body is read away up to this many bytes before its 413; past that the connection is closed */
@@ -144,12 +147,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     origin: (origin, cb) => cb(null, origin !== undefined && config.corsOrigins.includes(origin)),
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id', 'X-Svc-Api-Key', 'Accept'],
-    exposedHeaders: ['X-Request-Id', 'Idempotent-Replayed', 'Retry-After'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id', 'X-Svc-Api-Key', 'Accept', 'Api-Version'],
+    exposedHeaders: ['X-Request-Id', 'Idempotent-Replayed', 'Retry-After', 'Api-Version', ...RATE_LIMIT_HEADERS],
     maxAge: 600,
   });
   // nosniff, Referrer-Policy, frame and cross-origin policies; the CSP is set on HTML pages only (below)
   await app.register(helmet, { global: true, contentSecurityPolicy: false, strictTransportSecurity: false });
+  // plan limits (src/ratelimit/): registered before any route and before the other preHandlers
+  const rateLimits = registerRateLimits(app, { config, redis: deps.redis, rest });
 
   // Hooks in callback style: on every request, an async hook costs a promise for nothing.
   app.addHook('onRequest', (req, reply, done) => {
@@ -193,6 +198,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     else if (!req.url.startsWith('/svc/')) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
+  // API versions: the Api-Version header, account pins, answers and requests in the caller's
+  // version, GET /api/versions (src/versions/)
+  registerVersioning(app, { rest, config });
   // The list envelope's meta carries the request id and the time taken.
   app.addHook('preSerialization', (req, _reply, payload, done) => {
     if (payload && typeof payload === 'object' && (payload as { object?: string }).object === 'list') {
@@ -202,11 +210,17 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof ApiError) return sendError(reply, err);
-    const mapped = fromFastifyError(err) ?? databaseFault(err);
-    if (mapped) return sendError(reply, mapped);
-    req.log.error({ err }, 'unhandled error');
-    return sendError(reply, new ApiError('INTERNAL_ERROR', 'An unexpected error occurred; it has been logged with this request id'));
+    const answer = () => {
+      if (err instanceof ApiError) return sendError(reply, err);
+      const mapped = fromFastifyError(err) ?? databaseFault(err);
+      if (mapped) return sendError(reply, mapped);
+      req.log.error({ err }, 'unhandled error');
+      return sendError(reply, new ApiError('INTERNAL_ERROR', 'An unexpected error occurred; it has been logged with this request id'));
+    };
+    // raised before the plan limit ran (a /v1 body that does not parse): it runs now, for the
+    // answer's rate-limit headers (and a 429 instead when the account is over its limit)
+    if (!req.rateLimited && req.url.startsWith('/v1/')) return rateLimits.beforeError(req, reply).then((refusal) => (refusal ? sendError(reply, refusal) : answer()));
+    return answer();
   });
   app.setNotFoundHandler((req, reply) =>
     sendError(reply, new ApiError('ROUTE_NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`, { method: req.method, path: req.url.split('?')[0] })),
@@ -225,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     maxDepth: config.GRAPHQL_MAX_DEPTH, maxCost: config.GRAPHQL_MAX_COST,
     maxSubscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET, maxSocketsPerKey: config.WS_MAX_SOCKETS_PER_KEY,
   });
+  rateLimits.setGraphQL(graphql);
   metrics.addCounts('graphql_fast_path_total', 'GraphQL POSTs answered by the compiled fast path, or declined and left to yoga', 'outcome', graphql.fastPathCounts);
   for (const method of ['GET', 'POST', 'OPTIONS'] as const) {
     app.route({
@@ -243,12 +258,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     return { authenticated: true, key_id: p.keyId, key_type: p.type, permissions: p.permissions, mode: p.mode, account_id: p.accountId };
   });
   registerLanding(app, { graphiql: config.graphiql, apiDocs: config.apiDocs, apiVersion: config.API_VERSION });
+  registerVersionRoutes(app, { rest, config });
   // the error catalogue: public, as any API's error reference is
   app.get('/v1/errors', { config: { doc: { summary: 'Every error code: HTTP status, type, meaning and what to do', auth: 'none' } } }, async () => ({
     object: 'list', data: errorReference(), url: '/v1/errors',
   }));
   for (const m of MODULES) m.rest?.(app, { ...rest, config, metrics });
 
+  registerPlanAdmin(app, { prisma: services.db.prisma, adminKey: config.ADMIN_API_KEY, enterprise: rateLimits.limiter.enterprise });
   registerHealth(app, {
     services, metrics, adminKey: config.ADMIN_API_KEY, probeBroker: deps.probeBroker,
     requireBroker: config.HEALTH_READY_REQUIRE_BROKER,

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseCoin } from './modules/money/amounts.js';
+import { CURRENT_VERSION, SUPPORTED_VERSIONS } from './versions/list.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -40,7 +41,9 @@ const schema = z.object({
   /** GraphiQL and introspection: on outside production, off in it unless set */
   GRAPHIQL: bool.optional(),
   GRAPHQL_INTROSPECTION: bool.optional(),
-  API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).default('2026-11-01'),
+  /** the version the server renders natively (events are stored in it): the newest in src/versions/list.ts, nothing else */
+  API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).default(CURRENT_VERSION)
+    .refine((v) => v === CURRENT_VERSION, { message: `is the version this server renders natively: ${CURRENT_VERSION} (pin accounts to older ones with DEFAULT_API_VERSION or the key CLI's \`version pin\`)` }),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(1).max(50).default(8),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(1).default(5000),
   SVC_ENCRYPTION_KEY: z.string().optional(),
@@ -111,7 +114,7 @@ const schema = z.object({
   /** unauthenticated requests a client address may make per minute */
   UNAUTHENTICATED_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** the API version an account is pinned to on its first request (default: the newest stable) */
-  DEFAULT_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  DEFAULT_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => SUPPORTED_VERSIONS.includes(v), { message: `must be a supported API version: ${SUPPORTED_VERSIONS.join(', ')}` }).optional(),
   /** print the first-start sandbox key; off in tests that start many servers */
   PRINT_SANDBOX_KEY: bool.default(true),
 });

@@ -83,7 +83,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const stopModules = MODULES.flatMap((m) => (m.start ? [m.start({ services, config, logger })] : []));
   // a key printed to a production server's stdout would end up in its logs: there, keys come
   // from the key CLI only
-  const sandboxKey = config.NODE_ENV === 'production' ? undefined : await bootstrapSandbox(db.prisma);
+  const sandboxKey = config.NODE_ENV === 'production' ? undefined : await bootstrapSandbox(db.prisma, config.DEFAULT_PLAN);
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

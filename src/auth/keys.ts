@@ -6,6 +6,7 @@ import { ApiError } from '../errors.js';
 import type { AuthFailureLimiter } from './throttle.js';
 import { ID_PREFIX, newId } from '../ids.js';
 import type { Prisma } from '../db/client.js';
+import { compileAllowlist, normalizeAllowedIps, type IpMatcher } from './ip-allowlist.js';
 
 export type KeyType = 'secret' | 'restricted' | 'publishable' | 'svc';
 export type KeyMode = 'test' | 'live';
@@ -20,6 +21,13 @@ export interface Principal {
   mode: KeyMode;
   livemode: boolean;
   permissions: string[];
+  /**
+   * the account's pinned API version (src/versions/): null until its first request pins it;
+   * set on this cached principal by that pin, so the requests after it pay no query
+   */
+  apiVersion?: string | null;
+  /** the account's plan (src/ratelimit/plans.ts), cached with the principal (2 s at most) */
+  plan?: string;
 }
 
 export function hashKey(secret: string): string {
@@ -45,6 +53,10 @@ export interface CreateKeyInput {
   name?: string;
   permissions?: string[];
   expiresAt?: Date;
+  /** CIDR ranges the key may be used from (empty or absent: anywhere); validated here */
+  allowedIps?: string[];
+  /** the key this one replaces (a roll) */
+  rolledFromId?: string;
 }
 
 const PERMISSION_PATTERN = /^(\*|[a-z_]+:(\*|[a-z_]+))$/;
@@ -85,6 +97,8 @@ export async function createApiKey(prisma: Prisma, input: CreateKeyInput) {
       hash: hashKey(secret),
       permissions,
       expiresAt: input.expiresAt ?? null,
+      allowedIps: normalizeAllowedIps(input.allowedIps ?? []),
+      rolledFromId: input.rolledFromId ?? null,
     },
   });
   return { key, secret };
@@ -118,6 +132,8 @@ interface CachedPrincipal {
   principal?: Principal;
   error?: ApiError;
   expiresAtMs?: number | null;
+  /** the key's IP allowlist, compiled (none: anywhere) */
+  allowed?: IpMatcher;
   until: number;
 }
 
@@ -189,10 +205,10 @@ export class KeyAuthenticator {
    * authentications, and a failure counted against it (a missing header is not a failure).
    */
   async fromRequest(header: string | undefined, ip: string): Promise<Principal> {
-    if (!this.failures) return this.fromAuthorizationHeader(header);
+    if (!this.failures) return this.fromAuthorizationHeader(header, ip);
     await this.failures.assertAllowed(ip);
     try {
-      return await this.fromAuthorizationHeader(header);
+      return await this.fromAuthorizationHeader(header, ip);
     } catch (err) {
       // an expired access token is a genuine one (its signature verified) that a client refreshes
       // as a matter of course: no guess, not counted
@@ -201,8 +217,8 @@ export class KeyAuthenticator {
     }
   }
 
-  /** Parses an `Authorization` header value. */
-  async fromAuthorizationHeader(header: string | undefined): Promise<Principal> {
+  /** Parses an `Authorization` header value; with `ip`, the key's IP allowlist is enforced. */
+  async fromAuthorizationHeader(header: string | undefined, ip?: string): Promise<Principal> {
     if (header === undefined || header.trim() === '') {
       throw new ApiError('MISSING_AUTH_HEADER', 'No Authorization header: send `Authorization: Bearer <API key>`');
     }
@@ -212,10 +228,10 @@ export class KeyAuthenticator {
     }
     const token = (match[1] ?? '').trim();
     if (!token) throw new ApiError('MISSING_API_KEY', 'The Authorization header carries no API key after `Bearer`');
-    return this.fromSecret(token);
+    return this.fromSecret(token, ip);
   }
 
-  async fromSecret(token: string): Promise<Principal> {
+  async fromSecret(token: string, ip?: string): Promise<Principal> {
     if (!KEY_PATTERN.test(token)) {
       if (this.accessTokens?.recognizes(token)) return this.accessTokens.principalOf(token);
       throw new ApiError('INVALID_API_KEY', 'Invalid API key: it has none of the known prefixes (sk_, rk_, pk_, svc_ with test_ or live_)');
@@ -239,6 +255,9 @@ export class KeyAuthenticator {
     if (entry.error) throw entry.error;
     if (entry.expiresAtMs != null && entry.expiresAtMs <= now) {
       throw new ApiError('EXPIRED_API_KEY', 'This API key has expired; create a new one');
+    }
+    if (entry.allowed && ip !== undefined && !entry.allowed(ip)) {
+      throw new ApiError('IP_NOT_ALLOWED', `This API key cannot be used from ${ip}: the address is outside its allowed IP ranges`, { ip });
     }
     return entry.principal!;
   }
@@ -283,8 +302,11 @@ export class KeyAuthenticator {
         mode: key.mode as KeyMode,
         livemode: key.mode === 'live',
         permissions: key.permissions,
+        apiVersion: key.account.apiVersion,
+        plan: key.account.plan,
       },
       expiresAtMs: key.expiresAt?.getTime() ?? null,
+      allowed: compileAllowlist(key.allowedIps),
       until,
     };
   }
@@ -295,7 +317,7 @@ export class KeyAuthenticator {
  * and the delivery log are the merchant's server side) and events (every resource's full
  * representation, as a stream).
  */
-const SERVER_SIDE_RESOURCES = new Set(['webhooks', 'events', 'payments', 'stablecoin', 'balance']);
+const SERVER_SIDE_RESOURCES = new Set(['webhooks', 'events', 'payments', 'stablecoin', 'balance', 'api_keys']);
 
 /** Throws the spec's 403 unless the principal may do `needed` (`resource:action`). */
 export function authorize(principal: Principal, needed: string): void {

@@ -149,7 +149,7 @@ export class AccessTokens {
     const user = await this.prisma.user.findUnique({
       where: { id: userId },
       select: {
-        id: true, accountId: true, account: { select: { status: true } },
+        id: true, accountId: true, account: { select: { status: true, apiVersion: true, plan: true } },
         refreshTokens: { where: { familyId, revokedAt: { not: null } }, select: { id: true }, take: 1 },
       },
     });
@@ -157,7 +157,7 @@ export class AccessTokens {
     if (user.account.status !== 'active') return { error: new ApiError('INACTIVE_ACCOUNT', 'The account of this user is not active'), until };
     if (user.refreshTokens.length > 0) return { error: invalid('This sign-in was revoked (a refresh token of it was used twice): sign in again'), until };
     return {
-      principal: { keyId: user.id, accountId: user.accountId, type: 'secret', mode: 'test', livemode: false, permissions: ['*'] },
+      principal: { keyId: user.id, accountId: user.accountId, type: 'secret', mode: 'test', livemode: false, permissions: ['*'], apiVersion: user.account.apiVersion, plan: user.account.plan },
       until,
     };
   }

@@ -81,6 +81,8 @@ export interface SignInOptions {
   limiter: LoginFailureLimiter;
   /** refresh-token lifetime in seconds (JWT_REFRESH_EXPIRATION) */
   refreshTtlSeconds: number;
+  /** the plan a new organisation's account starts on (DEFAULT_PLAN; default free) */
+  defaultPlan?: string;
 }
 
 export class SignIn {
@@ -118,7 +120,7 @@ export class SignIn {
           : [input.email, ...Array.from({ length: 3 }, () => `${input.email}-${randomBytes(3).toString('hex')}`)];
         let created = false;
         for (const name of names) {
-          if ((await tx.account.createMany({ data: [{ id: accountId, name }], skipDuplicates: true })).count === 1) {
+          if ((await tx.account.createMany({ data: [{ id: accountId, name, plan: this.o.defaultPlan ?? 'free' }], skipDuplicates: true })).count === 1) {
             created = true;
             break;
           }

@@ -3,25 +3,35 @@
 //
 //   npm run --silent keys -- create [--mode test|live] [--type secret|restricted|publishable|svc]
 //                                   [--account NAME] [--permissions orders:read,...] [--name TEXT]
-//                                   [--expires-at ISO-8601]          prints only the new key
+//                                   [--expires-at ISO-8601] [--allowed-ips CIDR,...]   prints only the new key
 //   npm run --silent keys -- list [--account NAME] [--json]       never prints secrets
 //   npm run --silent keys -- revoke KEY_ID
+//   npm run --silent keys -- account suspend|resume NAME   refused (401 INACTIVE_ACCOUNT) within 2 s, or active again
 //   npm run --silent keys -- signing-secret create [--account NAME]   prints the new ss_ secret once
 //   npm run --silent keys -- signing-secret rotate --account NAME     a new one; the old one works 24 h more
+//   npm run --silent keys -- version list|show [--account NAME]|pin --account NAME YYYY-MM-DD   API versions (src/versions/cli.ts)
+//   npm run --silent keys -- plan set --account NAME PLAN | plan show [--account NAME] [--json]   rate-limit plans (src/ratelimit/cli.ts)
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { createApiKey, validatePermissions, type KeyMode, type KeyType } from '../auth/keys.js';
 import { findOrCreateAccount, SANDBOX_ACCOUNT } from '../accounts.js';
 import { ApiError } from '../errors.js';
+import { VERSION_USAGE, VersionUsageError, versionCommand } from '../versions/cli.js';
+import { PLAN_USAGE, PlanUsageError, planCommand } from '../ratelimit/cli.js';
+import { normalizeAllowedIps } from '../auth/ip-allowlist.js';
 
 const USAGE = `usage:
   keys create [--mode test|live] [--type secret|restricted|publishable|svc] [--account NAME]
               [--permissions resource:action,...] [--name TEXT] [--expires-at ISO-8601]
+              [--allowed-ips CIDR,...]
   keys list [--account NAME] [--json]
   keys revoke KEY_ID
+  keys account suspend|resume NAME
   keys signing-secret create [--account NAME]
-  keys signing-secret rotate --account NAME`;
+  keys signing-secret rotate --account NAME
+${VERSION_USAGE}
+${PLAN_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -36,6 +46,7 @@ async function main(argv: string[]) {
       permissions: { type: 'string' },
       name: { type: 'string' },
       'expires-at': { type: 'string' },
+      'allowed-ips': { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -47,6 +58,13 @@ async function main(argv: string[]) {
   }
   if (!command) throw new UsageError(USAGE);
   if (command === 'signing-secret') return signingSecret(rest, values.account);
+  if (command === 'version') {
+    return versionCommand(rest, values.account, values.json).catch((err: unknown) => { throw err instanceof VersionUsageError ? new UsageError(err.message) : err; });
+  }
+  if (command === 'account') return accountStatus(rest);
+  if (command === 'plan') {
+    return planCommand(rest, values.account, values.json).catch((err: unknown) => { throw err instanceof PlanUsageError ? new UsageError(err.message) : err; });
+  }
   if (!['create', 'list', 'revoke'].includes(command)) throw new UsageError(`unknown command '${command}'\n${USAGE}`);
   const mode = values.mode as KeyMode;
   const type = values.type as KeyType;
@@ -61,21 +79,15 @@ async function main(argv: string[]) {
   if (permissions) {
     // only permissions the server knows: a typo would make a key that can do nothing, silently
     // (the catalogue loads every module: only when permissions are given)
-    const { permissionCatalogue } = await import('../modules/catalog.js');
-    const catalogue = permissionCatalogue();
-    const known = (p: string) => {
-      if (p === '*') return true;
-      const [resource, action] = p.split(':');
-      if (resource === '*') return action === 'read' || action === '*';
-      const actions = catalogue.get(resource);
-      return actions !== undefined && (action === '*' || action === 'write' || actions.includes(action));
-    };
-    const unknown = permissions.filter((p) => !known(p));
+    const { unknownPermissions, validPermissions } = await import('../modules/catalog.js');
+    const unknown = unknownPermissions(permissions);
     if (unknown.length) {
-      const valid = [...catalogue].map(([r, actions]) => `  ${r}: ${[...actions, 'write', '*'].filter((a, i, all) => all.indexOf(a) === i).join(', ')}`).join('\n');
+      const valid = Object.entries(validPermissions()).map(([r, actions]) => `  ${r}: ${actions.join(', ')}`).join('\n');
       throw new UsageError(`unknown permission${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}\nvalid permissions are <resource>:<action> with\n${valid}\n(and *:read, *)`);
     }
   }
+  // CIDR ranges, IPv4 or IPv6 (a bad one is an ApiError: exit 2 naming it)
+  const allowedIps = values['allowed-ips'] ? normalizeAllowedIps(values['allowed-ips'].split(',').map((c) => c.trim()).filter(Boolean), '--allowed-ips') : undefined;
 
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, migrate: true, poolSize: 2 });
@@ -83,7 +95,7 @@ async function main(argv: string[]) {
     const prisma = db.prisma;
     if (command === 'create') {
       const { account } = await findOrCreateAccount(prisma, values.account ?? SANDBOX_ACCOUNT);
-      const { key, secret } = await createApiKey(prisma, { accountId: account.id, type, mode, name: values.name, permissions, expiresAt });
+      const { key, secret } = await createApiKey(prisma, { accountId: account.id, type, mode, name: values.name, permissions, expiresAt, allowedIps });
       process.stderr.write(`created ${key.id} (${type}, ${mode}) for account '${account.name}'; the key is shown once:\n`);
       process.stdout.write(`${secret}\n`);
     } else if (command === 'list') {
@@ -143,9 +155,32 @@ async function signingSecret(args: string[], accountName: string | undefined) {
   }
 }
 
+/**
+ * Suspends or resumes an account: its keys and access tokens are refused with 401
+ * INACTIVE_ACCOUNT (running servers see it within their 2-second key cache), or work again.
+ */
+async function accountStatus(args: string[]) {
+  const [action, name, ...extra] = args;
+  if (!action || !['suspend', 'resume'].includes(action) || !name || extra.length) {
+    throw new UsageError('keys account suspend NAME | keys account resume NAME');
+  }
+  const config = loadConfig();
+  const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, migrate: true, poolSize: 2 });
+  try {
+    const status = action === 'suspend' ? 'suspended' : 'active';
+    const updated = await db.prisma.account.updateMany({ where: { name }, data: { status } });
+    if (updated.count === 0) throw new UsageError(`no account '${name}'`);
+    process.stderr.write(`account '${name}' is ${status}${status === 'suspended' ? ': its keys are refused (401 INACTIVE_ACCOUNT) within 2 seconds' : ''}\n`);
+  } finally {
+    await db.close();
+  }
+}
+
 // exit at once: the Wasm schema engine leaves timers behind after a migration
 main(process.argv.slice(2)).then(() => process.exit(0), (err: Error) => {
   const message = err instanceof ApiError ? `${err.message}${err.details.errors ? `: ${JSON.stringify(err.details.errors)}` : ''}` : err.message;
   process.stderr.write(`${message}\n`);
-  process.exit(err instanceof UsageError || err instanceof ApiError ? 2 : 1);
+  // a usage mistake (unknown option included: node's parseArgs) is exit 2; anything else 1
+  const usage = err instanceof UsageError || err instanceof ApiError || String((err as NodeJS.ErrnoException).code ?? '').startsWith('ERR_PARSE_ARGS');
+  process.exit(usage ? 2 : 1);
 });

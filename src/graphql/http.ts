@@ -286,7 +286,26 @@ export function createGraphQL(deps: GraphQLDeps) {
     reply.status(err.status).header('content-type', 'application/json; charset=utf-8')
       .send(JSON.stringify({ errors: [withoutInternals(toGraphQLError(err, requestId))] }));
 
+  /**
+   * The caller of an HTTP request, once per request (the plan limiter's preHandler asks first,
+   * src/ratelimit/http.ts): its key or access token, then the signature over the raw body of
+   * the POST, verified whenever present.
+   */
+  const authenticateHttp = async (req: FastifyRequest): Promise<Principal> => {
+    if (req.principal) return req.principal;
+    const principal = await deps.auth.fromRequest(headerOf(req, 'authorization'), req.ip);
+    req.principal = principal; // the key's usage counts this request (modules/api-keys/usage.ts)
+    req.signed = await verifySignedRequest(deps.services.db.prisma, deps.services.secrets, principal.accountId, {
+      signature: headerOf(req, 'x-signature'), timestamp: headerOf(req, 'x-timestamp'),
+    }, req.rawBody ?? Buffer.alloc(0));
+    return principal;
+  };
+
   return {
+    /** authenticates an HTTP request of this door (sets req.principal and req.signed); throws ApiError */
+    authenticate: authenticateHttp,
+    /** answers an error in this door's shape (`{errors: [...]}`) */
+    refuse,
     yoga,
     /** requests the fast path answered, and those it left to yoga */
     fastPathCounts: fastPath.counts,
@@ -296,11 +315,7 @@ export function createGraphQL(deps: GraphQLDeps) {
       let principal: Principal | undefined;
       if (req.method !== 'OPTIONS' && !(req.method === 'GET' && /text\/html/.test(req.headers.accept ?? ''))) {
         try {
-          principal = await deps.auth.fromRequest(headerOf(req, 'authorization'), req.ip);
-          // a signature covers the raw body of the POST; verified whenever present
-          req.signed = await verifySignedRequest(deps.services.db.prisma, deps.services.secrets, principal.accountId, {
-            signature: headerOf(req, 'x-signature'), timestamp: headerOf(req, 'x-timestamp'),
-          }, req.rawBody ?? Buffer.alloc(0));
+          principal = await authenticateHttp(req);
         } catch (err) {
           if (err instanceof ApiError) return refuse(reply, err, req.id);
           throw err;

@@ -29,3 +29,23 @@ export function permissionCatalogue(): ReadonlyMap<string, readonly string[]> {
   }
   return permissions;
 }
+
+/** Whether the server knows a permission: `*`, or `<resource>:<action>` of the catalogue (`write` and `*` for any resource). */
+function knownPermission(catalogue: ReadonlyMap<string, readonly string[]>, p: string): boolean {
+  if (p === '*') return true;
+  const [resource, action] = p.split(':');
+  if (resource === '*') return action === 'read' || action === '*';
+  const actions = catalogue.get(resource);
+  return actions !== undefined && (action === '*' || action === 'write' || actions.includes(action));
+}
+
+/** The permissions of `perms` the server does not know (a typo would make a key that can do nothing, silently). */
+export function unknownPermissions(perms: readonly string[]): string[] {
+  const catalogue = permissionCatalogue();
+  return perms.filter((p) => !knownPermission(catalogue, p));
+}
+
+/** Every valid permission per resource: `orders` -> read, create, ..., write, *. */
+export function validPermissions(): Record<string, string[]> {
+  return Object.fromEntries([...permissionCatalogue()].map(([r, actions]) => [r, [...new Set([...actions, 'write', '*'])]]));
+}

@@ -13,6 +13,7 @@ import { paymentsModule } from './payments/index.js';
 import { returnsModule } from './returns/index.js';
 import { stablecoinModule } from './stablecoin/index.js';
 import { selfHostedModule } from './selfhosted/index.js';
+import { apiKeysModule } from './api-keys/index.js';
 
 export const MODULES: readonly AppModule[] = [
   eventsModule,
@@ -26,4 +27,5 @@ export const MODULES: readonly AppModule[] = [
   webhooksModule,
   decisionsModule,
   selfHostedModule,
+  apiKeysModule,
 ];

@@ -118,6 +118,8 @@ export type CreateReturnInputItem = {
 };
 
 export type CreateWebhookEndpointInput = {
+  /** the API version this endpoint's events are rendered in (YYYY-MM-DD, see GET /api/versions); null: the account's */
+  apiVersion?: InputMaybe<Scalars['String']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
   events: Array<Scalars['String']['input']>;
   metadata?: InputMaybe<Scalars['JSON']['input']>;
@@ -1351,6 +1353,8 @@ export type UpdateProductInput = {
 
 export type UpdateWebhookEndpointInput = {
   active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** the API version this endpoint's events are rendered in (YYYY-MM-DD, see GET /api/versions); null: the account's */
+  apiVersion?: InputMaybe<Scalars['String']['input']>;
   debug?: InputMaybe<Scalars['Boolean']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
   events?: InputMaybe<Array<Scalars['String']['input']>>;

@@ -6,8 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/db/client.js';
+import { TEST_LIMITS_ENV } from './limits-env.js';
 
 export default async function setup() {
+  // accounts the tests create themselves start on the generous test plan (limits-env.ts);
+  // the test processes inherit this environment
+  for (const [name, value] of Object.entries(TEST_LIMITS_ENV)) process.env[name] ??= value;
   const url = process.env.DATABASE_URL;
   console.log(`[test] database: ${url ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (set DATABASE_URL for PostgreSQL)'}; redis: ${process.env.REDIS_URL ? 'REDIS_URL' : 'none'}`);
   if (url) {

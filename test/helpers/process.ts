@@ -2,6 +2,7 @@
 // start it, and the key CLI as `npm run --silent keys -- ...` runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { TEST_LIMITS_ENV } from './limits-env.js';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,7 +21,7 @@ export function spawnServer(env: Record<string, string | undefined>, timeoutMs =
   // node with tsx's loader, not the tsx CLI: one process, so a signal (or SIGKILL) reaches the server itself
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', AUTH_FAIL_LIMIT_PER_IP: '1000000', ...env } as NodeJS.ProcessEnv,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', AUTH_FAIL_LIMIT_PER_IP: '1000000', ...TEST_LIMITS_ENV, ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -79,7 +80,7 @@ export function runScript(script: string, args: string[], env: Record<string, st
   return new Promise((resolve) => {
     const proc = spawn('npm', ['run', '--silent', script, '--', ...args], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as NodeJS.ProcessEnv,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...TEST_LIMITS_ENV, ...env } as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { createApiKey, type KeyMode, type KeyType } from '../../src/auth/keys.js';
 import { findOrCreateAccount } from '../../src/accounts.js';
+import { TEST_LIMITS_ENV } from './limits-env.js';
 
 export const hasPostgres = Boolean(process.env.DATABASE_URL);
 export const hasRedis = Boolean(process.env.REDIS_URL);
@@ -45,6 +46,8 @@ export function testEnv(extra: Record<string, string | undefined> = {}) {
       // every test server sees one client address (127.0.0.1), and bad keys are what many tests
       // send: the throttle of failed authentications is tested on its own (test/hardening/auth-throttle)
       AUTH_FAIL_LIMIT_PER_IP: '1000000',
+      // new accounts on an enterprise plan no test reaches; test/limits/ opts into `free`
+      ...TEST_LIMITS_ENV,
       DATABASE_URL: process.env.DATABASE_URL,
       REDIS_URL: process.env.REDIS_URL,
       ...extra,
@@ -59,7 +62,7 @@ export async function startTestServer(extra: Record<string, string | undefined> 
     url: server.url,
     server,
     async newAccount(name) {
-      const { account } = await findOrCreateAccount(server.db.prisma, name ?? `test-${process.pid}-${Date.now()}-${++counter}`);
+      const { account } = await findOrCreateAccount(server.db.prisma, name ?? `test-${process.pid}-${Date.now()}-${++counter}`, server.config.DEFAULT_PLAN);
       const newKey: TestAccount['newKey'] = async (opts = {}) => {
         const { key, secret } = await createApiKey(server.db.prisma, {
           accountId: account.id, type: opts.type ?? 'secret', mode: opts.mode ?? 'test', permissions: opts.permissions, expiresAt: opts.expiresAt,

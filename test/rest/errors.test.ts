@@ -141,10 +141,10 @@ describe('routes and URLs', () => {
   it.each([
     ['GET', '/v1/nope'],
     ['GET', '/v2/orders'],
-    ['DELETE', '/v1/orders/ord_0000000000zzzzzzzzzzzzzzzz'],
+    ['DELETE', '/v1/customers/cus_0000000000zzzzzzzzzzzzzzzz'],
     ['PUT', '/v1/orders/ord_0000000000zzzzzzzzzzzzzzzz'],
     ['POST', '/v1/orders/ord_0000000000zzzzzzzzzzzzzzzz/refund'],
-    ['GET', '/'],
+    ['GET', '/nope'],
   ])('%s %s is 404 ROUTE_NOT_FOUND in the envelope', async (method, path) => {
     const e = expectError(await api(t.url, path, { method, key: acct.key }), 404, 'ROUTE_NOT_FOUND');
     expect(e.details.path).toBe(path);

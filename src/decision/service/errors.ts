@@ -1,7 +1,7 @@
 // Errors of the decision service, in its own body shape: every error says what to do next
 // and is never safe to retry automatically (the spec's rule).
 export type SvcErrorCode =
-  | 'MISSING_SVC_KEY' | 'INVALID_SVC_KEY' | 'EXPIRED_SVC_KEY' | 'KEY_IN_URL' | 'WRONG_KEY_TYPE'
+  | 'MISSING_SVC_KEY' | 'INVALID_SVC_KEY' | 'EXPIRED_SVC_KEY' | 'KEY_IN_URL' | 'WRONG_KEY_TYPE' | 'IP_NOT_ALLOWED'
   | 'MISSING_IDEMPOTENCY_KEY' | 'INVALID_IDEMPOTENCY_KEY'
   | 'INVALID_JSON' | 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'VALIDATION_ERROR' | 'MESSAGE_TOO_LONG'
   | 'UNKNOWN_INDUSTRY' | 'UNKNOWN_SCENARIO'

@@ -30,13 +30,14 @@ export function baseUrl(req: FastifyRequest, publicBaseUrl?: string): string {
   return publicBaseUrl ? publicBaseUrl.replace(/\/+$/, '') : `${req.protocol}://${req.host}`;
 }
 
-/** A service key, from its header only. */
-export async function svcPrincipal(auth: KeyAuthenticator, raw: string | undefined): Promise<Principal> {
+/** A service key, from its header only; from `ip`, when the key is limited to IP ranges. */
+export async function svcPrincipal(auth: KeyAuthenticator, raw: string | undefined, ip?: string): Promise<Principal> {
   if (!raw) throw new SvcError(401, 'MISSING_SVC_KEY', 'Send your service key in the X-Svc-Api-Key header', 'Create one with `npm run --silent keys -- create --type svc` and send it as X-Svc-Api-Key');
   let principal: Principal;
   try {
-    principal = await auth.fromSecret(raw.trim());
+    principal = await auth.fromSecret(raw.trim(), ip);
   } catch (err) {
+    if (err instanceof ApiError && err.code === 'IP_NOT_ALLOWED') throw new SvcError(403, 'IP_NOT_ALLOWED', err.message, 'Call from an address in the key\'s allowed IP ranges, or change them');
     if (err instanceof ApiError && err.code === 'EXPIRED_API_KEY') throw new SvcError(401, 'EXPIRED_SVC_KEY', 'This service key has expired', 'Create a new service key');
     if (err instanceof ApiError) throw new SvcError(401, 'INVALID_SVC_KEY', 'This service key is not valid (unknown, revoked or of an inactive account)', 'Check the X-Svc-Api-Key header or create a new service key');
     throw err;
@@ -145,7 +146,7 @@ export function registerDecisionRoutes(app: FastifyInstance, deps: { service: De
 
     svc.post('/decisions', async (req, reply) => {
       refuseKeyInUrl(req);
-      const principal = await svcPrincipal(auth, header(req, 'x-svc-api-key'));
+      const principal = await svcPrincipal(auth, header(req, 'x-svc-api-key'), req.ip);
       service.countAttempt(principal.keyId);
       const idem = service.checkIdempotencyKey(header(req, 'idempotency-key'));
       const input = service.parseRequest(req.body);
@@ -156,7 +157,7 @@ export function registerDecisionRoutes(app: FastifyInstance, deps: { service: De
 
     svc.get('/requests/:idempotencyKey', async (req) => {
       refuseKeyInUrl(req);
-      const principal = await svcPrincipal(auth, header(req, 'x-svc-api-key'));
+      const principal = await svcPrincipal(auth, header(req, 'x-svc-api-key'), req.ip);
       return service.lookup(principal.keyId, (req.params as { idempotencyKey: string }).idempotencyKey);
     });
   }, { prefix: '/api/svc' });

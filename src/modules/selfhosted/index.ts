@@ -29,6 +29,7 @@ export const selfHostedModule = defineModule({
       // the failed-authentication counters' Redis (REDIS_URL), so every replica sees one count
       limiter: new LoginFailureLimiter(config.LOGIN_FAIL_LIMIT_PER_EMAIL, config.LOGIN_FAIL_LIMIT_PER_IP, deps.auth.failures?.redis),
       refreshTtlSeconds: config.JWT_REFRESH_EXPIRATION,
+      defaultPlan: config.DEFAULT_PLAN,
     });
     registerSignInRoutes(app, deps, signIn);
     registerSelfHostedResources(app, deps);

@@ -9,6 +9,7 @@ import { present } from '../../representation.js';
 import { knownEventGroups, knownEventTypes } from '../catalog.js';
 import { id, mergeMetadata, metadata, metadataPatch } from '../shared-inputs.js';
 import { generateWebhookSecret } from './signing.js';
+import { checkVersion } from '../../versions/list.js';
 
 export const URL_MAX = 2048;
 export const DESCRIPTION_MAX = 5000;
@@ -89,6 +90,9 @@ async function loadEndpoint(tx: Tx, scope: Scope, endpointId: string) {
 }
 
 const endpointId = id(ID_PREFIX.webhookEndpoint);
+/** the API version the endpoint's events are rendered in (null: the account's); checked against the supported versions in run() */
+const apiVersion = z.string().max(32).nullable().optional()
+  .describe("the API version this endpoint's events are rendered in (YYYY-MM-DD, see GET /api/versions); null: the account's");
 
 const reveal = (row: WithSecret<EndpointRow>) => (row[NEW_SECRET] ? { secret: row[NEW_SECRET] } : {});
 
@@ -101,16 +105,18 @@ export const createWebhookEndpoint = defineMutation({
     events: z.array(eventPattern).min(1).max(EVENTS_MAX),
     description: z.string().max(DESCRIPTION_MAX).nullable().optional(),
     metadata: metadata.optional(),
+    apiVersion,
   }),
   async run(tx, scope, input, _emit, services): Promise<WithSecret<EndpointRow>> {
     checkUrl(input.url, scope);
     const events = checkEventPatterns(input.events);
+    const version = input.apiVersion == null ? null : checkVersion(input.apiVersion, 'api_version');
     const endpointIdValue = newId(ID_PREFIX.webhookEndpoint);
     const secret = generateWebhookSecret();
     const row = await tx.webhookEndpoint.create({
       data: {
         id: endpointIdValue, accountId: scope.accountId, livemode: scope.livemode, url: input.url, events,
-        description: input.description ?? null, metadata: input.metadata ?? {},
+        description: input.description ?? null, metadata: input.metadata ?? {}, apiVersion: version,
         secrets: [{ sealed: sealSecret(services.secrets, endpointIdValue, secret), expires_at: null } satisfies StoredSecret] as object[],
       },
     });
@@ -131,6 +137,7 @@ export const updateWebhookEndpoint = defineMutation({
     metadata: metadataPatch.optional(),
     active: z.boolean().optional(),
     debug: z.boolean().optional(),
+    apiVersion,
   }),
   async run(tx, scope, input) {
     const before = await loadEndpoint(tx, scope, input.id);
@@ -140,6 +147,7 @@ export const updateWebhookEndpoint = defineMutation({
     if (input.description !== undefined) data.description = input.description;
     if (input.metadata !== undefined) data.metadata = mergeMetadata(before.metadata, input.metadata);
     if (input.debug !== undefined) data.debug = input.debug;
+    if (input.apiVersion !== undefined) data.apiVersion = input.apiVersion === null ? null : checkVersion(input.apiVersion, 'api_version');
     if (input.active !== undefined && input.active !== before.active) {
       data.active = input.active;
       // enabled again by hand: the server's reason and the failure streak are history

@@ -15,6 +15,8 @@ import { webhookRuntime } from './runtime.js';
 import { concreteEventType, sampleEvent } from './samples.js';
 import { generateWebhookSecret } from './signing.js';
 import { LEASE_MARGIN_MS, presentAttempt, sendSigned, type ClaimedDelivery } from './worker.js';
+import { defaultVersion, servedVersion } from '../../versions/list.js';
+import { renderResponse } from '../../versions/transform.js';
 
 const METRICS_WINDOW_S = 24 * 60 * 60;
 const ATTEMPTS_INCLUDE = { attempts: { orderBy: { number: 'asc' } } } as const;
@@ -64,7 +66,9 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ModuleRestDeps
     const body = bodyObject(req);
     const endpoint = await ownEndpoint(req, deps, principal);
     const type = concreteEventType(body.eventType);
-    const event = sampleEvent(type, principal.livemode, deps.services.apiVersion);
+    // in the endpoint's API version, as its real events
+    const version = servedVersion(endpoint.apiVersion ?? principal.apiVersion ?? defaultVersion(deps.config));
+    const event = renderResponse(sampleEvent(type, principal.livemode, deps.services.apiVersion), version);
     const attemptedAt = new Date();
     const outcome = await sendSigned(runtime().sender, endpoint.url, event.id, JSON.stringify(event), signingSecrets(deps.services.secrets, endpoint), 1);
     return { ...presentAttempt({ number: 1, attemptedAt, outcome }), event_id: event.id, event_type: type };
@@ -88,7 +92,8 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ModuleRestDeps
         throw ApiError.validation([{ field: 'endpoint_url', message: 'required: an absolute http(s) URL', expected: 'https://...' }]);
       }
       const secret = generateWebhookSecret();
-      const event = sampleEvent(type, false, deps.services.apiVersion);
+      // in the caller's API version (its Api-Version header, else its account's)
+      const event = renderResponse(sampleEvent(type, false, deps.services.apiVersion), req.apiVersionServed ?? req.apiVersionHeader ?? servedVersion(principal.apiVersion ?? defaultVersion(deps.config)));
       const attemptedAt = new Date();
       const outcome = await sendSigned(runtime().sender, url, event.id, JSON.stringify(event), [secret], 1);
       return { ...presentAttempt({ number: 1, attemptedAt, outcome }), event_id: event.id, event_type: type, secret };

@@ -20,6 +20,8 @@ import { presentEndpoint, signingSecrets } from './operations.js';
 import { failedTooLong, nextAttemptAt } from './schedule.js';
 import type { AttemptOutcome, Sender } from './sender.js';
 import { signatureHeaders } from './signing.js';
+import { CURRENT_VERSION, defaultVersion, servedVersion } from '../../versions/list.js';
+import { renderResponse } from '../../versions/transform.js';
 
 /** at most this many deliveries per claim */
 const CLAIM_BATCH = 500;
@@ -216,7 +218,10 @@ export class DeliveryWorker {
     const endpointIds = [...new Set(claimed.map((d) => d.endpointId))];
     const eventIds = [...new Set(claimed.map((d) => d.eventId))];
     const [endpoints, events, pending] = await Promise.all([
-      this.prisma.webhookEndpoint.findMany({ where: { id: { in: endpointIds } }, select: { id: true, url: true, secrets: true, debug: true, failingSince: true } }),
+      this.prisma.webhookEndpoint.findMany({
+        where: { id: { in: endpointIds } },
+        select: { id: true, url: true, secrets: true, debug: true, failingSince: true, apiVersion: true, account: { select: { apiVersion: true } } },
+      }),
       this.prisma.event.findMany({ where: { id: { in: eventIds } } }),
       pendingWebhooks(this.prisma, eventIds),
     ]);
@@ -232,9 +237,24 @@ export class DeliveryWorker {
         // sealed under another key: replicas on one database must share SVC_ENCRYPTION_KEY
         this.deps.logger.error({ err, endpoint: e.id }, 'cannot open the signing secret of a webhook endpoint (is SVC_ENCRYPTION_KEY the same on every replica?)');
       }
-      return [e.id, { ...e, signing }];
+      // the endpoint's API version, else its account's pin, else the default
+      const version = servedVersion(e.apiVersion ?? e.account.apiVersion ?? defaultVersion(this.deps.config));
+      return [e.id, { ...e, signing, version }];
     }));
-    const bodyByEvent = new Map(events.map((e) => [e.id, JSON.stringify(envelopeOf(e, pending.get(e.id) ?? 0))]));
+    const envelopeByEvent = new Map(events.map((e) => [e.id, envelopeOf(e, pending.get(e.id) ?? 0)]));
+    // an event's body per API version it goes out in (stored in the newest; older ones rendered once each)
+    const bodies = new Map<string, string>();
+    const bodyOf = (eventId: string, version: string): string | undefined => {
+      const envelope = envelopeByEvent.get(eventId);
+      if (!envelope) return undefined;
+      const key = `${version} ${eventId}`;
+      let body = bodies.get(key);
+      if (body === undefined) {
+        body = JSON.stringify(version === CURRENT_VERSION ? envelope : renderResponse(envelope, version));
+        bodies.set(key, body);
+      }
+      return body;
+    };
     // A secret this process cannot open (sealed under another SVC_ENCRYPTION_KEY) costs no
     // attempt: the claim is given back, to be taken in a second by a process that can (replicas
     // must share the key; until they do, the deliveries wait rather than fail).
@@ -248,7 +268,7 @@ export class DeliveryWorker {
     }
     const attempts = claimed.map((d) => {
       const endpoint = endpointById.get(d.endpointId);
-      const body = bodyByEvent.get(d.eventId);
+      const body = endpoint ? bodyOf(d.eventId, endpoint.version) : undefined;
       const number = d.attemptCount + 1;
       this.inFlight++;
       this.perEndpoint.set(d.endpointId, (this.perEndpoint.get(d.endpointId) ?? 0) + 1);

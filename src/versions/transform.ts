@@ -1,0 +1,99 @@
+// Rendering in a version: answers and events walked down from the newest version, requests
+// brought up from the caller's. Applied at the edge (the HTTP hooks, webhook delivery) on what
+// the domain produced in the newest version; nothing stored is ever in an old version.
+import type { VersionChange } from './change.js';
+import { CHANGES } from './changes/index.js';
+import { CURRENT_VERSION, SUPPORTED_VERSIONS, VERSIONS } from './list.js';
+
+const NEWEST_FIRST = [...CHANGES].sort((a, b) => (a.version < b.version ? 1 : -1));
+const OLDEST_FIRST = [...NEWEST_FIRST].reverse();
+
+/** The changes between `version` and the newest, newest first: what an answer goes through. */
+export function changesAfter(version: string): VersionChange[] {
+  return NEWEST_FIRST.filter((c) => c.version > version);
+}
+
+/** Keys whose values are the client's own data: never walked (an order's metadata may say `object: "order"`). */
+const OPAQUE_KEYS = new Set(['metadata']);
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+function applyAll(changes: VersionChange[], type: string, body: Record<string, unknown>): Record<string, unknown> {
+  let out = body;
+  for (const c of changes) if (c.objectTypes.includes(type)) out = c.response(type, out);
+  return out;
+}
+
+function walk(value: unknown, changes: VersionChange[], version: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => walk(v, changes, version));
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = OPAQUE_KEYS.has(k) ? v : walk(v, changes, version);
+  const type = out.object;
+  if (typeof type !== 'string') return out;
+  if (type === 'event') return renderEventFields(out, changes, version);
+  return applyAll(changes, type, out);
+}
+
+/** An event (already walked: data.object is rendered): its api_version, and previous_attributes as a partial of its object. */
+function renderEventFields(event: Record<string, unknown>, changes: VersionChange[], version: string): Record<string, unknown> {
+  const data = event.data;
+  if (isPlainObject(data) && isPlainObject(data.previous_attributes) && isPlainObject(data.object) && typeof data.object.object === 'string') {
+    event = { ...event, data: { ...data, previous_attributes: applyAll(changes, data.object.object, data.previous_attributes) } };
+  }
+  return Object.hasOwn(event, 'api_version') ? { ...event, api_version: version } : event;
+}
+
+/**
+ * An answer (an object, a list envelope, an event, anything JSON) as `version` shows it: every
+ * nested object with an `object` field (list items, expansions, an event's data.object)
+ * walked down through the changes after `version`. The newest version returns `body` itself.
+ */
+export function renderResponse<T>(body: T, version: string): T {
+  const changes = changesAfter(version);
+  if (changes.length === 0) return body;
+  return walk(body, changes, version) as T;
+}
+
+/** Whether a change rewrites requests of this route in some version (the hook then resolves the caller's version first). */
+export function routeHasRequestChanges(route: string): boolean {
+  let known = routesWithChanges.get(route);
+  if (known === undefined) {
+    known = CHANGES.some((c) => c.requestRoutes.test(route));
+    routesWithChanges.set(route, known); // registered routes only: a bounded set
+  }
+  return known;
+}
+const routesWithChanges = new Map<string, boolean>();
+
+/** A request of `version` (its JSON body, or a GET's query) as the newest version takes it. */
+export function upgradeRequest(route: string, body: Record<string, unknown>, version: string): Record<string, unknown> {
+  let out = body;
+  for (const c of OLDEST_FIRST) if (c.version > version && c.requestRoutes.test(route)) out = c.request(route, out);
+  return out;
+}
+
+/**
+ * The list's own consistency, checked at start-up (and by the tests): versions newest first and
+ * unique, the newest one supported, every change on a listed version other than the oldest,
+ * and a change for each step between supported versions.
+ */
+export function checkVersionList(): void {
+  const names = VERSIONS.map((v) => v.version);
+  const problems: string[] = [];
+  if (new Set(names).size !== names.length) problems.push('a version is listed twice');
+  if (names.some((v, i) => i > 0 && v >= names[i - 1])) problems.push('versions are not newest first');
+  if (SUPPORTED_VERSIONS[0] !== CURRENT_VERSION) problems.push('the newest version is retired');
+  for (const c of CHANGES) {
+    const at = names.indexOf(c.version);
+    if (at < 0 || at === names.length - 1) problems.push(`change '${c.description}' is on ${c.version}, which has no version before it`);
+  }
+  for (let i = 0; i + 1 < SUPPORTED_VERSIONS.length; i++) {
+    if (!CHANGES.some((c) => c.version === SUPPORTED_VERSIONS[i])) problems.push(`no change module between ${SUPPORTED_VERSIONS[i + 1]} and ${SUPPORTED_VERSIONS[i]}`);
+  }
+  if (problems.length) throw new Error(`src/versions: ${problems.join('; ')}`);
+}
