@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { announceReady, failStartup } from './child.js';
 import { installSqlTrace, resetSqlTrace, sqlStatements, sqlTraceEnabled } from './sql-trace.js';
+import { send, readBody } from './http-util.js';
 
 if (sqlTraceEnabled()) installSqlTrace();
 
@@ -62,21 +63,6 @@ const FILTER = `"accountId" = $1 AND "livemode" = $2 AND "status" = $3`;
 const ORDER = `ORDER BY "createdAt" DESC, "id" DESC`;
 
 const unix = (d: Date | null) => (d === null ? null : Math.floor(d.getTime() / 1000));
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  const json = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
-  res.end(json);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 async function graphqlOrders(req: IncomingMessage, res: ServerResponse) {
   const body = JSON.parse(await readBody(req)) as { query?: string };

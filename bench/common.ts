@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, platform, release } from 'node:os';
-import type pg from 'pg';
+import pg from 'pg';
 import autocannon, { type Options, type Result, type Instance } from 'autocannon';
 import { killAllChildren, type SqlStat } from './child.js';
 
@@ -191,4 +191,61 @@ export function machineCpu(): { busy: number; total: number } {
   } catch {
     return { busy: NaN, total: NaN };
   }
+}
+
+/** Waits (bounded) until no backend of this database is in a statement or a transaction. */
+export async function quiesce(pool: pg.Pool): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < 20_000) {
+    const { rows } = await pool.query<{ n: string }>(`SELECT COUNT(*)::text AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state IS DISTINCT FROM 'idle' AND backend_type = 'client backend'`);
+    if (rows[0].n === '0') return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the database did not become idle within 20 s of the end of the load');
+}
+
+/** What the benchmark's database backends are doing, sampled every 100 ms during a measured run. */
+export interface Activity {
+  samples: number;
+  /** mean number of backends per state */
+  idleInTransaction: number;
+  lockWait: number;
+  walOrIo: number;
+  running: number;
+}
+
+export function startActivitySampler(databaseUrl: string): { stop(): Promise<Activity> } {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const totals = { samples: 0, idleInTransaction: 0, lockWait: 0, walOrIo: 0, running: 0 };
+  let stopped = false;
+  const loop = (async () => {
+    await client.connect();
+    while (!stopped) {
+      const { rows } = await client.query<{ state: string | null; wait_event_type: string | null; wait_event: string | null }>(
+        `SELECT state, wait_event_type, wait_event FROM pg_stat_activity
+         WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`);
+      totals.samples++;
+      for (const r of rows) {
+        if (r.state === 'idle in transaction') totals.idleInTransaction++;
+        else if (r.state === 'active') {
+          if (r.wait_event_type === 'Lock') totals.lockWait++;
+          else if (r.wait_event_type === 'IO' || (r.wait_event ?? '').startsWith('WAL')) totals.walOrIo++;
+          else totals.running++;
+        }
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop.catch(() => undefined);
+      await client.end().catch(() => undefined);
+      const n = Math.max(1, totals.samples);
+      return {
+        samples: totals.samples, idleInTransaction: totals.idleInTransaction / n, lockWait: totals.lockWait / n,
+        walOrIo: totals.walOrIo / n, running: totals.running / n,
+      };
+    },
+  };
 }

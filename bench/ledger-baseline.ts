@@ -28,6 +28,7 @@ import { checksumAddress, readAddress } from '../src/modules/money/address.js';
 import { formatCoin, parseCoin } from '../src/modules/money/amounts.js';
 import { GENESIS_HASH, ledgerAccount, transactionHash } from '../src/modules/money/ledger.js';
 import { ID_PREFIX, newId } from '../src/ids.js';
+import { send, readBody } from './http-util.js';
 
 const coin = process.env.STABLECOIN_CURRENCY || 'usdx';
 const apiVersion = process.env.API_VERSION || '2026-11-01';
@@ -266,21 +267,6 @@ export async function compactTransfer(pool: pg.Pool, accountId: string, body: { 
 }
 
 // ---------------------------------------------------------------- the server
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  const json = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
-  res.end(json);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 /** The baseline server (the child process): node:http on PORT, a pg Pool of DATABASE_POOL_SIZE. */
 async function startBaseline() {

@@ -27,6 +27,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import pg from 'pg';
 import { announceReady, failStartup } from './child.js';
 import { ID_PREFIX, newId } from '../src/ids.js';
+import { send, readBody } from './http-util.js';
 
 const apiVersion = process.env.API_VERSION || '2026-11-01';
 const KEY_TTL_MS = 2000;
@@ -262,21 +263,6 @@ export async function baselineOrder(pool: pg.Pool, principal: Principal, body: O
 }
 
 // ---------------------------------------------------------------- the server
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  const json = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
-  res.end(json);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 /** The baseline server (the child process): node:http on PORT, a pg Pool of DATABASE_POOL_SIZE. */
 async function startBaseline() {

@@ -67,7 +67,7 @@ import pg from 'pg';
 import type { Result } from 'autocannon';
 import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import { startChild, type Child, type ChildStats } from './child.js';
-import { assertLocalDatabaseUrl, boundedCannon, fmt, guardRun, intEnv, joinLines, machineLines, serverChildEnv, machineCpu, postgresCpu, postgresCpuDelta } from './common.js';
+import { assertLocalDatabaseUrl, boundedCannon, quiesce, startActivitySampler, type Activity, fmt, guardRun, intEnv, joinLines, machineLines, serverChildEnv, machineCpu, postgresCpu, postgresCpuDelta } from './common.js';
 import { ensureDatabase } from './seed.js';
 import { rng } from '../test/helpers/rng.js';
 
@@ -315,63 +315,6 @@ async function itemProblems(pool: pg.Pool, accountId: string): Promise<string[]>
   return rows.map((r) => `${r.id}: on_hand ${r.on_hand}, reserved ${r.reserved}, allocated ${r.allocated}, available ${r.available}, held ${r.held}, ordered ${r.ordered}`);
 }
 
-/** Waits (bounded) until no backend of this database is in a statement or a transaction. */
-async function quiesce(pool: pg.Pool): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < 20_000) {
-    const { rows } = await pool.query<{ n: string }>(`SELECT COUNT(*)::text AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state IS DISTINCT FROM 'idle' AND backend_type = 'client backend'`);
-    if (rows[0].n === '0') return Date.now() - started;
-    await sleep(100);
-  }
-  throw new Error('the database did not become idle within 20 s of the end of the load');
-}
-
-/** What the benchmark's database backends are doing, sampled every 100 ms during a measured run. */
-interface Activity {
-  samples: number;
-  /** mean number of backends per state */
-  idleInTransaction: number;
-  lockWait: number;
-  walOrIo: number;
-  running: number;
-}
-
-function startActivitySampler(): { stop(): Promise<Activity> } {
-  const client = new pg.Client({ connectionString: config.databaseUrl });
-  const totals = { samples: 0, idleInTransaction: 0, lockWait: 0, walOrIo: 0, running: 0 };
-  let stopped = false;
-  const loop = (async () => {
-    await client.connect();
-    while (!stopped) {
-      const { rows } = await client.query<{ state: string | null; wait_event_type: string | null; wait_event: string | null }>(
-        `SELECT state, wait_event_type, wait_event FROM pg_stat_activity
-         WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`);
-      totals.samples++;
-      for (const r of rows) {
-        if (r.state === 'idle in transaction') totals.idleInTransaction++;
-        else if (r.state === 'active') {
-          if (r.wait_event_type === 'Lock') totals.lockWait++;
-          else if (r.wait_event_type === 'IO' || (r.wait_event ?? '').startsWith('WAL')) totals.walOrIo++;
-          else totals.running++;
-        }
-      }
-      await sleep(100);
-    }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      await loop.catch(() => undefined);
-      await client.end().catch(() => undefined);
-      const n = Math.max(1, totals.samples);
-      return {
-        samples: totals.samples, idleInTransaction: totals.idleInTransaction / n, lockWait: totals.lockWait / n,
-        walOrIo: totals.walOrIo / n, running: totals.running / n,
-      };
-    },
-  };
-}
-
 interface Checks {
   before: Snapshot;
   after: Snapshot;
@@ -411,7 +354,7 @@ async function measure(scenario: Scenario, target: Target, child: Child, setup: 
   const m0 = machineCpu();
   if (config.profile) await child.profileStart();
   process.stderr.write(`[orders] ${scenario} / ${target}: measuring ${config.seconds} s\n`);
-  const sampler = startActivitySampler();
+  const sampler = startActivitySampler(config.databaseUrl);
   const result = await cannon(child, scenario, setup, config.seconds, seed + 1);
   const activity = await sampler.stop();
   const s1 = await child.stats();

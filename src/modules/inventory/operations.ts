@@ -53,38 +53,23 @@ const held = z.strictObject({
 type HeldInput = z.infer<typeof held>;
 const heldArgs = (i: HeldInput) => ({ productId: i.product, location: i.location ?? DEFAULT_LOCATION, quantity: i.quantity, orderId: i.order ?? null });
 
-export const reserveInventory = defineMutation({
-  name: 'inventory.reserve',
-  permission: 'inventory:write',
-  model: 'InventoryItem',
-  input: held,
-  async run(tx, scope, input, emit): Promise<ItemRow> {
-    if (input.order) await lockOrderForStock(tx, scope, input.order, 'hold');
-    return reserveStock(tx, scope, heldArgs(input), null, emit);
-  },
-});
+/** reserve, allocate and release: the same input and order lock, each its own stock move */
+function heldOperation(name: string, purpose: Parameters<typeof lockOrderForStock>[3], move: typeof reserveStock) {
+  return defineMutation({
+    name,
+    permission: 'inventory:write',
+    model: 'InventoryItem',
+    input: held,
+    async run(tx, scope, input, emit): Promise<ItemRow> {
+      if (input.order) await lockOrderForStock(tx, scope, input.order, purpose);
+      return move(tx, scope, heldArgs(input), null, emit);
+    },
+  });
+}
 
-export const allocateInventory = defineMutation({
-  name: 'inventory.allocate',
-  permission: 'inventory:write',
-  model: 'InventoryItem',
-  input: held,
-  async run(tx, scope, input, emit): Promise<ItemRow> {
-    if (input.order) await lockOrderForStock(tx, scope, input.order, 'hold');
-    return allocateStock(tx, scope, heldArgs(input), null, emit);
-  },
-});
-
-export const releaseInventory = defineMutation({
-  name: 'inventory.release',
-  permission: 'inventory:write',
-  model: 'InventoryItem',
-  input: held,
-  async run(tx, scope, input, emit): Promise<ItemRow> {
-    if (input.order) await lockOrderForStock(tx, scope, input.order, 'release');
-    return releaseStock(tx, scope, heldArgs(input), null, emit);
-  },
-});
+export const reserveInventory = heldOperation('inventory.reserve', 'hold', reserveStock);
+export const allocateInventory = heldOperation('inventory.allocate', 'hold', allocateStock);
+export const releaseInventory = heldOperation('inventory.release', 'release', releaseStock);
 
 export const transferInventory = defineMutation({
   name: 'inventory.transfer',

@@ -112,6 +112,13 @@ async function moveOrder(
 
 const orderId = id(ID_PREFIX.order);
 
+/** The order as changed, read back, with its order.updated event (previous_attributes from `before`). */
+async function reloadUpdated(tx: Tx, scope: Scope, before: Awaited<ReturnType<typeof loadOrder>>, emit: Emit) {
+  const row = await loadOrder(tx, scope, before.id);
+  emit('order.updated', 'Order', row, previousAttributes('Order', before, row));
+  return row;
+}
+
 /**
  * Brings an order's status in line with its payments, in the payment's transaction: paid once
  * its succeeded payments cover its amount (from pending), refunded once every succeeded
@@ -163,9 +170,7 @@ export const updateOrder = defineMutation({
     }
     if (Object.keys(data).length === 0) return before;
     await tx.order.update({ where: { id: before.id }, data });
-    const row = await loadOrder(tx, scope, input.id);
-    emit('order.updated', 'Order', row, previousAttributes('Order', before, row));
-    return row;
+    return reloadUpdated(tx, scope, before, emit);
   },
 });
 
@@ -225,9 +230,7 @@ export const holdOrder = defineMutation({
       data: { onHold: true, holdReason: input.reason ?? null, heldAt: new Date() },
     });
     if (held.count === 0) throw new ApiError('RESOURCE_CONFLICT', 'The order changed during this request; retry', { order_id: before.id });
-    const row = await loadOrder(tx, scope, input.id);
-    emit('order.updated', 'Order', row, previousAttributes('Order', before, row));
-    return row;
+    return reloadUpdated(tx, scope, before, emit);
   },
 });
 
@@ -248,9 +251,7 @@ export const releaseOrder = defineMutation({
       data: { onHold: false, holdReason: null, heldAt: null },
     });
     if (released.count === 0) throw new ApiError('RESOURCE_CONFLICT', 'The order changed during this request; retry', { order_id: before.id });
-    const row = await loadOrder(tx, scope, input.id);
-    emit('order.updated', 'Order', row, previousAttributes('Order', before, row));
-    return row;
+    return reloadUpdated(tx, scope, before, emit);
   },
 });
 
