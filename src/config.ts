@@ -115,6 +115,16 @@ const schema = z.object({
   UNAUTHENTICATED_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** the API version an account is pinned to on its first request (default: the newest stable) */
   DEFAULT_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => SUPPORTED_VERSIONS.includes(v), { message: `must be a supported API version: ${SUPPORTED_VERSIONS.join(', ')}` }).optional(),
+  /** OAuth 2.0 (src/oauth/): an authorization code's lifetime in seconds (single-use) */
+  OAUTH_CODE_TTL_SECS: z.coerce.number().int().min(1).max(600).default(60),
+  /** OAuth 2.0 access-token lifetime in seconds */
+  OAUTH_ACCESS_TOKEN_TTL_SECS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  /** OAuth 2.0 refresh-token lifetime in seconds (each refresh rotates it) */
+  OAUTH_REFRESH_TOKEN_TTL_SECS: z.coerce.number().int().min(1).max(31_536_000).default(2_592_000),
+  /** a separate listener serving /metrics without authentication (network-restrict it); unset: none */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** idle entries of the per-account cache (keys, plans, settings) are dropped after this many seconds */
+  TENANT_CACHE_IDLE_TTL_SECS: z.coerce.number().int().min(1).max(31_536_000).default(3600),
   /** print the first-start sandbox key; off in tests that start many servers */
   PRINT_SANDBOX_KEY: bool.default(true),
 });
