@@ -11,6 +11,7 @@
 //   npm run --silent keys -- signing-secret rotate --account NAME     a new one; the old one works 24 h more
 //   npm run --silent keys -- version list|show [--account NAME]|pin --account NAME YYYY-MM-DD   API versions (src/versions/cli.ts)
 //   npm run --silent keys -- plan set --account NAME PLAN | plan show [--account NAME] [--json]   rate-limit plans (src/ratelimit/cli.ts)
+//   npm run --silent keys -- oauth-client create --name NAME --redirect-uri URL | list | revoke ID   OAuth partners (src/oauth/cli.ts)
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
@@ -20,6 +21,7 @@ import { ApiError } from '../errors.js';
 import { VERSION_USAGE, VersionUsageError, versionCommand } from '../versions/cli.js';
 import { PLAN_USAGE, PlanUsageError, planCommand } from '../ratelimit/cli.js';
 import { normalizeAllowedIps } from '../auth/ip-allowlist.js';
+import { OAUTH_CLIENT_USAGE, OAuthClientUsageError, oauthClientCommand } from '../oauth/cli.js';
 
 const USAGE = `usage:
   keys create [--mode test|live] [--type secret|restricted|publishable|svc] [--account NAME]
@@ -31,7 +33,8 @@ const USAGE = `usage:
   keys signing-secret create [--account NAME]
   keys signing-secret rotate --account NAME
 ${VERSION_USAGE}
-${PLAN_USAGE}`;
+${PLAN_USAGE}
+${OAUTH_CLIENT_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -47,6 +50,7 @@ async function main(argv: string[]) {
       name: { type: 'string' },
       'expires-at': { type: 'string' },
       'allowed-ips': { type: 'string' },
+      'redirect-uri': { type: 'string', multiple: true },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -64,6 +68,10 @@ async function main(argv: string[]) {
   if (command === 'account') return accountStatus(rest);
   if (command === 'plan') {
     return planCommand(rest, values.account, values.json).catch((err: unknown) => { throw err instanceof PlanUsageError ? new UsageError(err.message) : err; });
+  }
+  if (command === 'oauth-client') {
+    return oauthClientCommand(rest, { name: values.name, redirectUris: values['redirect-uri'] ?? [], json: values.json })
+      .catch((err: unknown) => { throw err instanceof OAuthClientUsageError ? new UsageError(err.message) : err; });
   }
   if (!['create', 'list', 'revoke'].includes(command)) throw new UsageError(`unknown command '${command}'\n${USAGE}`);
   const mode = values.mode as KeyMode;

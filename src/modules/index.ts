@@ -14,6 +14,7 @@ import { returnsModule } from './returns/index.js';
 import { stablecoinModule } from './stablecoin/index.js';
 import { selfHostedModule } from './selfhosted/index.js';
 import { apiKeysModule } from './api-keys/index.js';
+import { oauthModule } from './oauth/index.js';
 
 export const MODULES: readonly AppModule[] = [
   eventsModule,
@@ -28,4 +29,6 @@ export const MODULES: readonly AppModule[] = [
   decisionsModule,
   selfHostedModule,
   apiKeysModule,
+  // after selfhosted: its verifier of access tokens is chained with the sign-in's
+  oauthModule,
 ];

@@ -5,7 +5,10 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createHash, randomBytes } from 'node:crypto';
 import { api, startTestServer, type TestServer } from '../helpers/server.js';
+import { startReceiver } from '../helpers/receiver.js';
+import { OAuthServer } from '../../src/oauth/server.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -112,6 +115,53 @@ describe.skipIf(!hasChromium)('pages in a browser, offline', () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  }, 120_000);
+
+  it('the OAuth consent page: the owner types a secret key, approves, and lands on the partner with a code', async () => {
+    const partner = await startReceiver();
+    partner.answer = () => ({ status: 200, headers: { 'content-type': 'text/html' } });
+    const oauth = new OAuthServer(t.server.db.prisma, { codeSecs: 60, accessSecs: 3600, refreshSecs: 3600 });
+    const { client, clientSecret } = await oauth.createClient({ name: 'Browser Partner', redirectUris: [`${partner.url}/cb`] });
+    const verifier = randomBytes(32).toString('base64url');
+    const params = new URLSearchParams({
+      client_id: client.id, redirect_uri: `${partner.url}/cb`, response_type: 'code', scope: 'orders:read', state: 'st-1',
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256',
+    });
+    // this page may reach the server and the partner's origin, nothing else
+    const context = await browser.newContext();
+    const foreign: string[] = [];
+    const allowed = [new URL(t.url).origin, new URL(partner.url).origin];
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (allowed.some((o) => url.startsWith(o))) return route.continue();
+      foreign.push(url);
+      return route.abort('internetdisconnected');
+    });
+    const page = await context.newPage();
+    try {
+      const res = await page.goto(`${t.url}/oauth/authorize?${params}`, { waitUntil: 'load' });
+      expect(res?.status()).toBe(200);
+      expect(await page.locator('h1').textContent()).toContain('Browser Partner');
+      // a wrong key: the page again, with the error
+      await page.fill('#credential', 'sk_test_' + 'w'.repeat(32));
+      await Promise.all([page.waitForLoadState('load'), page.click('button[value=approve]')]);
+      expect(await page.locator('[role=alert]').textContent()).toMatch(/API key/);
+      await page.fill('#credential', key);
+      await Promise.all([page.waitForURL(`${partner.url}/cb?**`, { timeout: 30_000 }), page.click('button[value=approve]')]);
+      const landed = new URL(page.url());
+      expect(landed.searchParams.get('state')).toBe('st-1');
+      const code = landed.searchParams.get('code')!;
+      const tokens = await api(t.url, '/oauth/token', {
+        rawBody: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: `${partner.url}/cb`, code_verifier: verifier, client_id: client.id, client_secret: clientSecret }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(tokens.status, tokens.text).toBe(200);
+      expect(tokens.body.scope).toBe('orders:read');
+      expect(foreign).toEqual([]);
+    } finally {
+      await context.close();
+      await partner.close();
     }
   }, 120_000);
 });
