@@ -7,15 +7,15 @@
 //   2 s with one shared lookup in flight per key, as src/auth/keys.ts KeyAuthenticator does)
 //   then one transaction on one connection, one statement per round trip, in our order:
 //   BEGIN
-//   SELECT the order's products (account, mode, id IN (...))
-//   INSERT INTO "Order" ... RETURNING "id"
-//   INSERT INTO "OrderItem" (every line in one statement)
-//   SELECT the order back, SELECT its items back (Prisma's create with include does both)
+//   SELECT the order's products (account, mode, id IN (...)), the columns a line needs
+//   INSERT INTO "Order" and "OrderItem" in one statement (a data-modifying WITH), nothing read
+//     back: every value is known (src/modules/orders/operations.ts createOrder, the same text)
 //   the reservation: one statement, the items locked in id order, counters, holds and
 //     movements written only when every line has enough (src/modules/inventory/stock.ts
 //     reserveForOrder, the same text)
-//   INSERT INTO "Event" (order.created and each item's inventory.updated, one statement)
-//   SELECT the account's active webhook endpoints (the outbox; the benchmark has none)
+//   INSERT INTO "Event" (order.created and each item's inventory.updated) answering the
+//     account's active webhook endpoints, one statement (src/events/outbox.ts, the same text;
+//     the benchmark has none)
 //   COMMIT
 //
 // No Idempotency-Key (the benchmark sends none to either server). POST /v1/orders
@@ -98,9 +98,6 @@ interface OrderRow {
 }
 interface ItemRow { id: string; orderId: string; productId: string | null; name: string; quantity: number; unitAmount: number; amount: number; position: number }
 
-const PRODUCT_COLUMNS = `"id", "accountId", "livemode", "name", "description", "sku", "price", "currency", "active", "metadata", "createdAt", "updatedAt"`;
-const ORDER_COLUMNS = `"id", "accountId", "livemode", "customerId", "status", "currency", "amount", "metadata", "shippingCarrier", "trackingNumber", "cancellationReason", "fulfilledAt", "deliveredAt", "cancelledAt", "onHold", "holdReason", "heldAt", "createdAt", "updatedAt"`;
-const ITEM_COLUMNS = `"id", "orderId", "productId", "name", "quantity", "unitAmount", "amount", "position"`;
 const INVENTORY_COLUMNS = ['id', 'accountId', 'livemode', 'productId', 'location', 'onHand', 'reserved', 'allocated', 'available', 'lowStockThreshold', 'createdAt', 'updatedAt'];
 
 /** reserveForOrder's statement (src/modules/inventory/stock.ts), the same text */
@@ -142,9 +139,26 @@ if (RESERVE_SQL_INDEXED.split('ANY(').length !== 3) throw new Error('RESERVE_SQL
 const indexedReservation = process.env.BENCH_ORDERS_RESERVE === 'indexed';
 
 /** recordEventsOf's statement (src/events/outbox.ts), the same text */
-const EVENT_SQL = `INSERT INTO "Event" ("id", "accountId", "livemode", "type", "data", "requestId", "idempotencyKey", "apiVersion", "createdAt")
-     SELECT d.id, d."accountId", d.livemode, d.type, d.data, d."requestId", d."idempotencyKey", d."apiVersion", d."createdAt"
-     FROM json_to_recordset($1::json) AS d(id text, "accountId" text, livemode boolean, type text, data json, "requestId" text, "idempotencyKey" text, "apiVersion" text, "createdAt" timestamptz)`;
+const EVENT_SQL = `WITH ins AS (
+       INSERT INTO "Event" ("id", "accountId", "livemode", "type", "data", "requestId", "idempotencyKey", "apiVersion", "createdAt")
+       SELECT d.id, d."accountId", d.livemode, d.type, d.data, d."requestId", d."idempotencyKey", d."apiVersion", d."createdAt"
+       FROM json_to_recordset($1::json) AS d(id text, "accountId" text, livemode boolean, type text, data json, "requestId" text, "idempotencyKey" text, "apiVersion" text, "createdAt" timestamptz)
+     )
+     SELECT w."id", w."accountId", w."events" FROM "WebhookEndpoint" w
+     WHERE w."accountId" IN (SELECT json_array_elements_text($2::json)) AND w."livemode" = $3 AND w."active"
+     ORDER BY w."id"`;
+
+/** createOrder's statements (src/modules/orders/operations.ts), the same text */
+const PRODUCTS_SQL = `SELECT "id", "name", "price", "currency" FROM "Product"
+         WHERE "accountId" = $1 AND "livemode" = $2 AND "id" IN (SELECT json_array_elements_text($3::json))`;
+const ORDER_SQL = `WITH o AS (
+         INSERT INTO "Order" ("id", "accountId", "livemode", "customerId", "status", "currency", "amount", "metadata", "onHold", "createdAt", "updatedAt")
+         VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7::jsonb, false, $8::timestamptz, $8::timestamptz)
+         RETURNING "id"
+       )
+       INSERT INTO "OrderItem" ("id", "orderId", "productId", "name", "quantity", "unitAmount", "amount", "position")
+       SELECT l.id, (SELECT "id" FROM o), l."productId", l.name, l.quantity, l."unitAmount", l.amount, l.position
+       FROM json_to_recordset($9::json) AS l(id text, "productId" text, name text, quantity int, "unitAmount" int, amount int, position int)`;
 
 const unix = (d: Date | string | null) => (d === null ? null : Math.floor((d instanceof Date ? d : new Date(d)).getTime() / 1000));
 
@@ -193,9 +207,7 @@ export async function baselineOrder(pool: pg.Pool, principal: Principal, body: O
     await q(client, 'BEGIN');
     open = true;
     const productIds = [...new Set(input.items.map((i) => i.product))];
-    const products = (await q<ProductRow>(client,
-      `SELECT ${PRODUCT_COLUMNS} FROM "Product" WHERE "accountId" = $1 AND "livemode" = $2 AND "id" IN (${productIds.map((_, i) => `$${i + 3}`).join(', ')})`,
-      [accountId, livemode, ...productIds])).rows;
+    const products = (await q<ProductRow>(client, PRODUCTS_SQL, [accountId, livemode, JSON.stringify(productIds)])).rows;
     const byId = new Map(products.map((p) => [p.id, p]));
     const faults: { field: string; message: string }[] = [];
     const lines = input.items.map((i, n) => {
@@ -209,15 +221,13 @@ export async function baselineOrder(pool: pg.Pool, principal: Principal, body: O
     const total = lines.reduce((s, l) => s + l.amount, 0);
     const orderId = newId(ID_PREFIX.order);
     const now = new Date();
-    await q(client,
-      `INSERT INTO "Order" ("id", "accountId", "livemode", "customerId", "status", "currency", "amount", "metadata", "onHold", "createdAt", "updatedAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING "id"`,
-      [orderId, accountId, livemode, null, 'pending', input.currency, total, '{}', false, now, now]);
-    await q(client,
-      `INSERT INTO "OrderItem" (${ITEM_COLUMNS}) VALUES ${lines.map((_, i) => `(${Array.from({ length: 8 }, (__, k) => `$${i * 8 + k + 1}`).join(', ')})`).join(', ')}`,
-      lines.flatMap((l) => [l.id, orderId, l.productId, l.name, l.quantity, l.unitAmount, l.amount, l.position]));
-    const order = (await q<OrderRow>(client, `SELECT ${ORDER_COLUMNS} FROM "Order" WHERE "id" = $1 LIMIT $2 OFFSET $3`, [orderId, 1, 0])).rows[0];
-    const items = (await q<ItemRow>(client, `SELECT ${ITEM_COLUMNS} FROM "OrderItem" WHERE "orderId" = $1 ORDER BY "position" ASC OFFSET $2`, [orderId, 0])).rows;
+    await q(client, ORDER_SQL, [orderId, accountId, livemode, null, input.currency, total, '{}', now.toISOString(), JSON.stringify(lines)]);
+    const order: OrderRow = {
+      id: orderId, accountId, livemode, customerId: null, status: 'pending', currency: input.currency, amount: total, metadata: {},
+      shippingCarrier: null, trackingNumber: null, cancellationReason: null, fulfilledAt: null, deliveredAt: null, cancelledAt: null,
+      onHold: false, holdReason: null, heldAt: null, createdAt: now, updatedAt: now,
+    };
+    const items: ItemRow[] = lines.map((l) => ({ ...l, orderId }));
     const resource = presentOrder(order, items);
     const created = Math.floor(now.getTime() / 1000);
     const events: { type: string; data: Record<string, unknown> }[] = [{ type: 'order.created', data: { object: resource } }];
@@ -248,10 +258,9 @@ export async function baselineOrder(pool: pg.Pool, principal: Principal, body: O
       if (before.available > 0 && after.available === 0) events.push({ type: 'inventory.out_of_stock', data: { object: after } });
     }
     const createdAt = new Date(created * 1000).toISOString();
-    await q(client, EVENT_SQL, [JSON.stringify(events.map((e) => ({
+    const endpoints = await q(client, EVENT_SQL, [JSON.stringify(events.map((e) => ({
       id: newId(ID_PREFIX.event), accountId, livemode, type: e.type, data: e.data, requestId, idempotencyKey: null, apiVersion, createdAt,
-    })))]);
-    const endpoints = await q(client, `SELECT "id", "accountId", "events" FROM "WebhookEndpoint" WHERE "accountId" = $1 AND "livemode" = $2 AND "active" = $3 OFFSET $4`, [accountId, livemode, true, 0]);
+    }))), JSON.stringify([accountId]), livemode]);
     if (endpoints.rowCount) throw new Error('the baseline writes no webhook deliveries: the benchmark account has no endpoints');
     await q(client, 'COMMIT');
     open = false;

@@ -23,6 +23,12 @@ import { registerLanding } from './ops/landing.js';
 import { RATE_LIMIT_HEADERS, registerRateLimits } from './ratelimit/http.js';
 import { registerPlanAdmin } from './ratelimit/admin.js';
 import { registerVersioning, registerVersionRoutes } from './versions/http.js';
+import { registerTenantAdmin } from './ops/admin/tenants.js';
+import { registerTransportAdmin, StreamTransport } from './ops/admin/transport.js';
+import { registerOpsMetrics } from './ops/admin/prom.js';
+import { InboundCallbacks, registerInbound } from './ops/inbound.js';
+import { newBridgeFailures, type BridgeFailures } from './ops/bridge.js';
+import type { Metrics } from './ops/health.js';
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
 /** an oversize body is read away up to this many bytes before its 413; past that the connection is closed */
@@ -80,9 +86,11 @@ export interface AppDeps {
   probeBroker?: () => Promise<boolean>;
   /** Redis for counters every replica shares (failed authentications), when REDIS_URL is set */
   redis?: Redis;
+  /** failures of the escalation bridge (src/ops/bridge.ts), counted by the bus wrapper */
+  bridgeFailures?: BridgeFailures;
 }
 
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; close: () => Promise<void>; auth: KeyAuthenticator; routes: { method: string; url: string }[] }> {
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; close: () => Promise<void>; auth: KeyAuthenticator; routes: { method: string; url: string }[]; metrics: Metrics }> {
   const { config, services } = deps;
   const app = Fastify({
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
@@ -117,10 +125,20 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       return sendAreaError(req.url, reply as FastifyReply, mapped);
     },
   });
-  const auth = new KeyAuthenticator(services.db.prisma);
+  // the tenant cache: accounts revalidated after 2 s, dropped when idle for TENANT_CACHE_IDLE_TTL_SECS
+  const auth = new KeyAuthenticator(services.db.prisma, 2000, { idleTtlMs: config.TENANT_CACHE_IDLE_TTL_SECS * 1000 });
   auth.failures = new AuthFailureLimiter(config.AUTH_FAIL_LIMIT_PER_IP, deps.redis);
   const rest: RestDeps = { services, auth };
   const metrics = createMetrics();
+  const transport = new StreamTransport({
+    legacyQueryAuth: config.STREAM_LEGACY_QUERY_AUTH, production: config.NODE_ENV === 'production',
+    streamSecretConfigured: Boolean(config.JWT_SECRET), sharedDatabase: Boolean(config.DATABASE_URL),
+  });
+  const inbound = new InboundCallbacks(
+    { carrier: config.INBOUND_CARRIER_SECRET, processor: config.INBOUND_PROCESSOR_SECRET },
+    config.INBOUND_HINT_CACHE_MAX, config.INBOUND_HINT_CACHE_TTL_SECS,
+  );
+  registerOpsMetrics(metrics, { auth, transport, inbound, bridge: deps.bridgeFailures ?? newBridgeFailures() });
   metrics.addCounts('db_list_reads_total', 'List reads by path: lean (compiled SQL) or prisma (shapes the lean path leaves to Prisma)', 'path', services.db.readPaths);
 
   // An empty JSON body is no body (POST /v1/orders/{id}/cancel with no options).
@@ -231,13 +249,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) routes.push({ method, url: r.url });
   });
-  await registerOpenApi(app, { enabled: config.apiDocs, version: config.API_VERSION });
+  await registerOpenApi(app, { enabled: config.apiDocs, version: config.API_VERSION, adminKey: config.ADMIN_API_KEY });
 
   // GraphQL door
   const graphql = createGraphQL({
     services, auth, logger: deps.logger, production: config.NODE_ENV === 'production', graphiql: config.graphiql, introspection: config.introspection,
     maxDepth: config.GRAPHQL_MAX_DEPTH, maxCost: config.GRAPHQL_MAX_COST,
     maxSubscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET, maxSocketsPerKey: config.WS_MAX_SOCKETS_PER_KEY,
+    transport,
+    chargeOperation: (principal, params) => rateLimits.chargeOperation(principal, params),
   });
   rateLimits.setGraphQL(graphql);
   metrics.addCounts('graphql_fast_path_total', 'GraphQL POSTs answered by the compiled fast path, or declined and left to yoga', 'outcome', graphql.fastPathCounts);
@@ -266,6 +286,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   for (const m of MODULES) m.rest?.(app, { ...rest, config, metrics });
 
   registerPlanAdmin(app, { prisma: services.db.prisma, adminKey: config.ADMIN_API_KEY, enterprise: rateLimits.limiter.enterprise });
+  // operator routes over the tenant cache, stream authentication and inbound provider callbacks
+  registerTenantAdmin(app, { auth, adminKey: config.ADMIN_API_KEY });
+  registerTransportAdmin(app, { transport, adminKey: config.ADMIN_API_KEY });
+  registerInbound(app, { services, inbound, adminKey: config.ADMIN_API_KEY, logger: deps.logger });
   registerHealth(app, {
     services, metrics, adminKey: config.ADMIN_API_KEY, probeBroker: deps.probeBroker,
     requireBroker: config.HEALTH_READY_REQUIRE_BROKER,
@@ -276,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     app,
     auth,
     routes,
+    metrics,
     close: async () => {
       await graphql.close();
       await app.close();

@@ -125,6 +125,15 @@ const schema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** idle entries of the per-account cache (keys, plans, settings) are dropped after this many seconds */
   TENANT_CACHE_IDLE_TTL_SECS: z.coerce.number().int().min(1).max(31_536_000).default(3600),
+  /** streams (GraphQL over SSE and WebSocket) also take `?access_token=`: the legacy fallback, off by default; POST /admin/auth/transport switches it at run time */
+  STREAM_LEGACY_QUERY_AUTH: bool.default(false),
+  /** HMAC-SHA256 secret of the carrier's status callbacks (POST /v1/inbound/carrier); unset: that provider is off */
+  INBOUND_CARRIER_SECRET: z.string().min(24, 'must be at least 24 characters').refine((v) => !KNOWN_DEFAULT_SECRETS.test(v), { message: 'is a published example value: set a long random secret' }).optional(),
+  /** HMAC-SHA256 secret of the payment processor's status callbacks (POST /v1/inbound/processor); unset: that provider is off */
+  INBOUND_PROCESSOR_SECRET: z.string().min(24, 'must be at least 24 characters').refine((v) => !KNOWN_DEFAULT_SECRETS.test(v), { message: 'is a published example value: set a long random secret' }).optional(),
+  /** the inbound callbacks' hint cache (tracking number or payment id -> account): entries at most, and their lifetime */
+  INBOUND_HINT_CACHE_MAX: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  INBOUND_HINT_CACHE_TTL_SECS: z.coerce.number().int().min(1).max(86_400 * 30).default(600),
   /** print the first-start sandbox key; off in tests that start many servers */
   PRINT_SANDBOX_KEY: bool.default(true),
 });

@@ -16,6 +16,8 @@ import { startIdempotencyPurge } from './operations/purge.js';
 import type { Services } from './operations/operation.js';
 import { MODULES } from './modules/index.js';
 import { applyLimits } from './limits.js';
+import { instrumentBus, newBridgeFailures } from './ops/bridge.js';
+import { startMetricsListener, type MetricsListener } from './ops/metrics-listener.js';
 
 export interface RunningServer {
   config: Config;
@@ -28,6 +30,8 @@ export interface RunningServer {
   port: number;
   /** the sandbox key created on first start, if this start created it */
   sandboxKey?: string;
+  /** the METRICS_PORT listener's URL (GET /metrics without authentication), when set */
+  metricsUrl?: string;
   logger: Logger;
   /** what operations run with (tests make signing secrets through it) */
   services: Services;
@@ -46,7 +50,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE, migrate: true, shareEmbedded: true,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   });
-  const bus = await createEventBus(config.REDIS_URL, (err) => logger.warn({ err: err.message }, 'redis connection error; reconnecting'));
+  // the escalation bridge (committed events to live subscribers) counts its failures (src/ops/bridge.ts)
+  const bridgeFailures = newBridgeFailures();
+  const bus = instrumentBus(await createEventBus(
+    config.REDIS_URL,
+    (err) => logger.warn({ err: err.message }, 'redis connection error; reconnecting'),
+    (err) => {
+      bridgeFailures.publish++;
+      logger.warn({ err: err.message }, 'publishing a committed event to Redis failed; live subscribers miss it (webhooks are unaffected)');
+    },
+  ), bridgeFailures, logger);
   let probeClient: Redis | undefined;
   const probeBroker = config.REDIS_URL
     ? async () => {
@@ -79,7 +92,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const services = { db, bus, apiVersion: config.API_VERSION, decisions, secrets, deliveryWake: new Set<() => void>(), money, returnWindowDays: config.RETURN_WINDOW_DAYS };
   // shared counters; without the offline queue a Redis outage falls back to in-process counting at once
   const limiterRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }).on('error', () => {}) : undefined;
-  const { app, close, routes } = await buildApp({ config, services, logger, probeBroker, redis: limiterRedis });
+  const { app, close, routes, metrics } = await buildApp({ config, services, logger, probeBroker, redis: limiterRedis, bridgeFailures });
   const stopModules = MODULES.flatMap((m) => (m.start ? [m.start({ services, config, logger })] : []));
   // a key printed to a production server's stdout would end up in its logs: there, keys come
   // from the key CLI only
@@ -88,12 +101,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   let stopped = false;
-  return {
+  let metricsListener: MetricsListener | undefined;
+  const running: RunningServer = {
     config, db, bus, app, logger, port, sandboxKey, services, routes,
     url: `http://127.0.0.1:${port}`,
     async stop() {
       if (stopped) return;
       stopped = true;
+      await metricsListener?.close();
       await close();
       for (const stop of stopModules) await stop();
       stopIdempotencyPurge();
@@ -103,4 +118,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       await db.close();
     },
   };
+  // METRICS_PORT: /metrics without authentication on a port of its own (network-restrict it)
+  if (config.METRICS_PORT !== undefined) {
+    try {
+      metricsListener = await startMetricsListener(metrics.registry, config.METRICS_PORT, config.HOST, (err) => logger.warn({ err: err.message }, 'metrics listener error'));
+    } catch (err) {
+      await running.stop();
+      throw new Error(`METRICS_PORT ${config.METRICS_PORT}: cannot listen (${(err as Error).message})`);
+    }
+    running.metricsUrl = `http://127.0.0.1:${metricsListener.port}`;
+  }
+  return running;
 }

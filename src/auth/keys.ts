@@ -126,15 +126,8 @@ export interface AccessTokenVerifier {
   recognizes(token: string): boolean;
   /** its principal, or a 401 (INVALID_ACCESS_TOKEN, EXPIRED_ACCESS_TOKEN, INACTIVE_ACCOUNT) */
   principalOf(token: string): Promise<Principal>;
-}
-
-interface CachedPrincipal {
-  principal?: Principal;
-  error?: ApiError;
-  expiresAtMs?: number | null;
-  /** the key's IP allowlist, compiled (none: anywhere) */
-  allowed?: IpMatcher;
-  until: number;
+  /** drops its cached lookups (POST /admin/tenants/reload-cached) */
+  forget?(): void;
 }
 
 export interface KeyCacheOptions {
@@ -142,12 +135,17 @@ export interface KeyCacheOptions {
   maxEntries?: number;
   /** unknown, revoked and refused keys kept, least recently used evicted first (default 10,000) */
   maxNegativeEntries?: number;
+  /** an account's entry unused this long is dropped (default 3600 s: TENANT_CACHE_IDLE_TTL_SECS) */
+  idleTtlMs?: number;
+  /** per-key counters kept for /admin/tenants/cache-metrics/by-token (default 10,000 keys) */
+  maxTokenStats?: number;
 }
 
 /** A Map used as a bounded LRU: insertion order is recency order, a hit re-inserts. */
 export class BoundedCache<V> {
   private readonly map = new Map<string, V>();
-  constructor(private readonly max: number) {}
+  /** `onEvict` hears of entries pushed out by the bound (not of deletions) */
+  constructor(private readonly max: number, private readonly onEvict?: (key: string, value: V) => void) {}
 
   /** The value, marked as most recently used. */
   get(key: string): V | undefined {
@@ -159,10 +157,19 @@ export class BoundedCache<V> {
     return v;
   }
 
+  /** The value, its recency untouched. */
+  peek(key: string): V | undefined {
+    return this.map.get(key);
+  }
+
   set(key: string, value: V): void {
     this.map.delete(key);
     this.map.set(key, value);
-    while (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+    while (this.map.size > this.max) {
+      const [oldest, v] = this.map.entries().next().value!;
+      this.map.delete(oldest);
+      this.onEvict?.(oldest, v);
+    }
   }
 
   delete(key: string): void {
@@ -172,26 +179,138 @@ export class BoundedCache<V> {
   clear(): void {
     this.map.clear();
   }
+
+  get size(): number {
+    return this.map.size;
+  }
+
+  values(): IterableIterator<V> {
+    return this.map.values();
+  }
+}
+
+/** A valid key in the cache: its principal (shared by every request of it) and what is checked per request. */
+interface KeyEntry {
+  hash: string;
+  accountId: string;
+  principal: Principal;
+  expiresAtMs: number | null;
+  /** the key's IP allowlist, compiled (none: anywhere) */
+  allowed?: IpMatcher;
+}
+
+/** A refused credential (unknown, revoked, inactive account), kept `ttlMs` like a valid one. */
+interface Refusal {
+  error: ApiError;
+  until: number;
 }
 
 /**
- * Resolves bearer tokens to principals, caching lookups briefly (revocation lag is bounded by the TTL).
- * Valid principals and refusals live in separate bounded caches, so a flood of unknown keys
- * only ever evicts other refusals, never a tenant's cached principal.
+ * One account in the cache: its settings (status, plan, pinned API version) and its keys
+ * that were used. Revalidated as a whole (one query: the account and those keys) once older
+ * than the revalidation period; dropped when unused for the idle TTL.
+ */
+interface TenantEntry {
+  accountId: string;
+  name: string;
+  status: string;
+  plan: string;
+  apiVersion: string | null;
+  /** hashes of its cached keys */
+  keys: Set<string>;
+  /** when its account row and keys were last read */
+  loadedAt: number;
+  lastUsedAt: number;
+  cachedSince: number;
+}
+
+/** Counters of one key, shown by its id and redacted form, never its secret or hash. */
+export interface TokenStats {
+  keyId: string;
+  redacted: string;
+  accountId: string;
+  type: KeyType;
+  mode: KeyMode;
+  hits: number;
+  misses: number;
+  lastUsedAt: number;
+}
+
+export type EvictionReason = 'idle' | 'capacity' | 'admin';
+
+/** What the tenant cache reports (GET /admin/tenants/cache-metrics). */
+export interface TenantCacheMetrics {
+  /** accounts cached */
+  entries: number;
+  /** valid keys cached (across accounts), and their bound */
+  keys: number;
+  max_keys: number;
+  /** refused credentials cached (unknown, revoked, inactive account) */
+  negative_entries: number;
+  /** authentications answered by a cached key (fresh or after its account's revalidation) */
+  hits: number;
+  /** authentications of a key not cached: looked up */
+  misses: number;
+  /** authentications answered by a cached refusal */
+  negative_hits: number;
+  /** accounts revalidated against the database (older than revalidate_after_ms, or reload-cached) */
+  reloads: number;
+  /** accounts dropped: idle past the TTL, pushed out by the bound, or by evict-idle */
+  evictions: number;
+  /** keys pushed out by the bound on keys (max_keys) */
+  keys_evicted: number;
+  evictions_by_reason: Record<EvictionReason, number>;
+  /** hits / (hits + misses); null before the first authentication */
+  hit_rate: number | null;
+  idle_ttl_secs: number;
+  revalidate_after_ms: number;
+}
+
+const DEFAULT_IDLE_TTL_MS = 3_600_000;
+
+/**
+ * Resolves bearer tokens to principals through a per-account cache of keys, plans and
+ * settings (the tenant cache). An account's entry holds its status, plan and pinned API
+ * version and the keys of it that were used; older than `ttlMs` (2 s) it is revalidated
+ * against the database in one query (a reload) before it answers, so a suspension, a plan or
+ * pin change, a revocation reaches every running server within that time; unused for
+ * `idleTtlMs` it is dropped (an eviction). Refusals live in a separate bounded cache, so a
+ * flood of unknown keys only ever evicts other refusals, never a tenant's cached key.
+ * A reload updates each key's principal in place: requests and open sessions (a GraphQL
+ * WebSocket holds its principal) see the new plan and settings, and nothing is closed.
  */
 export class KeyAuthenticator {
-  private readonly valid: BoundedCache<CachedPrincipal>;
-  private readonly refused: BoundedCache<CachedPrincipal>;
+  private readonly valid: BoundedCache<KeyEntry>;
+  private readonly refused: BoundedCache<Refusal>;
+  private readonly tenants = new Map<string, TenantEntry>();
+  private readonly tokens: BoundedCache<TokenStats>;
   /** lookups in flight: concurrent requests with one key share one query */
-  private inflight = new Map<string, Promise<CachedPrincipal>>();
+  private inflight = new Map<string, Promise<void>>();
+  /** account revalidations in flight: concurrent requests of one account share one */
+  private reloading = new Map<string, Promise<void>>();
+  private readonly idleTtlMs: number;
+  private readonly maxKeys: number;
+  private lastSweep = Date.now();
+  /** keys pushed out by the bound (their account stays while it has others) */
+  private keysEvicted = 0;
+  private readonly stats = { hits: 0, misses: 0, negativeHits: 0, reloads: 0 };
+  private readonly evicted: Record<EvictionReason, number> = { idle: 0, capacity: 0, admin: 0 };
+  /** monotonic counts for /metrics (`tenant_cache_events_total{event}`) */
+  readonly counts: Record<'hit' | 'miss' | 'negative_hit' | 'reload' | 'eviction', number> = { hit: 0, miss: 0, negative_hit: 0, reload: 0, eviction: 0 };
 
   constructor(
     private prisma: Prisma,
     private ttlMs = 2000,
     cache: KeyCacheOptions = {},
   ) {
-    this.valid = new BoundedCache(Math.max(1, cache.maxEntries ?? 10_000));
+    this.maxKeys = Math.max(1, cache.maxEntries ?? 10_000);
+    this.valid = new BoundedCache(this.maxKeys, (hash, entry) => {
+      this.keysEvicted++;
+      this.unlinkKey(hash, entry.accountId, 'capacity');
+    });
     this.refused = new BoundedCache(Math.max(1, cache.maxNegativeEntries ?? 10_000));
+    this.tokens = new BoundedCache(Math.max(1, cache.maxTokenStats ?? 10_000));
+    this.idleTtlMs = Math.max(1, cache.idleTtlMs ?? DEFAULT_IDLE_TTL_MS);
   }
 
   /** limits failed authentications per client address (set by the server) */
@@ -238,77 +357,290 @@ export class KeyAuthenticator {
     }
     const hash = hashKey(token);
     const now = Date.now();
-    let entry = this.valid.get(hash) ?? this.refused.get(hash);
-    if (!entry || entry.until < now) {
+    this.sweepIdle(now);
+    let entry = this.valid.get(hash);
+    let tenant = entry && this.tenants.get(entry.accountId);
+    if (entry && tenant && now - tenant.lastUsedAt >= this.idleTtlMs) {
+      // idle past the TTL and not swept yet: dropped now, and this authentication is a miss
+      this.evictTenant(tenant, 'idle');
+      entry = tenant = undefined;
+    }
+    if (entry && tenant) {
+      tenant.lastUsedAt = now;
+      if (now - tenant.loadedAt > this.ttlMs) {
+        await this.reloadTenant(tenant.accountId);
+        // revalidated: still valid, or refused now (revoked, the account suspended)
+        const after = this.valid.peek(hash);
+        if (!after) return this.refuse(hash);
+        entry = after;
+      }
+      this.hit(entry, now);
+    } else {
+      const refusal = this.refused.get(hash);
+      if (refusal && refusal.until >= now) {
+        this.stats.negativeHits++;
+        this.counts.negative_hit++;
+        throw refusal.error;
+      }
+      this.stats.misses++;
+      this.counts.miss++;
       let pending = this.inflight.get(hash);
       if (!pending) {
-        pending = this.lookup(hash, now)
-          .then((found) => {
-            this.store(hash, found);
-            return found;
-          })
-          .finally(() => this.inflight.delete(hash));
+        pending = this.lookup(hash).finally(() => this.inflight.delete(hash));
         this.inflight.set(hash, pending);
       }
-      entry = await pending;
+      await pending;
+      entry = this.valid.peek(hash);
+      if (!entry) return this.refuse(hash);
+      this.tokenMiss(entry, now);
     }
-    if (entry.error) throw entry.error;
     if (entry.expiresAtMs != null && entry.expiresAtMs <= now) {
       throw new ApiError('EXPIRED_API_KEY', 'This API key has expired; create a new one');
     }
     if (entry.allowed && ip !== undefined && !entry.allowed(ip)) {
       throw new ApiError('IP_NOT_ALLOWED', `This API key cannot be used from ${ip}: the address is outside its allowed IP ranges`, { ip });
     }
-    return entry.principal!;
+    return entry.principal;
+  }
+
+  /** Throws the cached refusal of `hash` (the lookup or reload just made it). */
+  private refuse(hash: string): never {
+    throw this.refused.peek(hash)?.error ?? new ApiError('INVALID_API_KEY', 'Invalid API key provided');
+  }
+
+  private hit(entry: KeyEntry, now: number) {
+    this.stats.hits++;
+    this.counts.hit++;
+    const t = this.tokens.get(entry.principal.keyId);
+    if (t) {
+      t.hits++;
+      t.lastUsedAt = now;
+    }
+  }
+
+  private tokenMiss(entry: KeyEntry, now: number) {
+    const t = this.tokens.get(entry.principal.keyId);
+    if (t) {
+      t.misses++;
+      t.lastUsedAt = now;
+    }
   }
 
   forget(hash?: string) {
     if (hash) {
+      const entry = this.valid.peek(hash);
+      if (entry) this.unlinkKey(hash, entry.accountId);
       this.valid.delete(hash);
       this.refused.delete(hash);
     } else {
       this.valid.clear();
       this.refused.clear();
+      this.tenants.clear();
     }
   }
 
-  /** An entry goes to the cache of its kind and leaves the other (a key revoked meanwhile). */
-  private store(hash: string, entry: CachedPrincipal) {
-    if (entry.principal) {
-      this.refused.delete(hash);
-      this.valid.set(hash, entry);
-    } else {
-      this.valid.delete(hash);
-      this.refused.set(hash, entry);
+  /** Removes a key from its account's entry; an account left with no key is dropped (counted when evicted). */
+  private unlinkKey(hash: string, accountId: string, reason?: EvictionReason) {
+    const tenant = this.tenants.get(accountId);
+    if (!tenant) return;
+    tenant.keys.delete(hash);
+    if (tenant.keys.size === 0) {
+      this.tenants.delete(accountId);
+      if (reason) this.countEviction(reason);
     }
   }
 
-  private async lookup(hash: string, now: number): Promise<CachedPrincipal> {
-    const until = now + this.ttlMs;
-    const key = await this.prisma.apiKey.findUnique({ where: { hash }, include: { account: true } });
+  private countEviction(reason: EvictionReason) {
+    this.evicted[reason]++;
+    this.counts.eviction++;
+  }
+
+  private evictTenant(tenant: TenantEntry, reason: EvictionReason) {
+    for (const hash of tenant.keys) this.valid.delete(hash);
+    tenant.keys.clear();
+    if (this.tenants.get(tenant.accountId) === tenant) {
+      this.tenants.delete(tenant.accountId);
+      this.countEviction(reason);
+    }
+  }
+
+  /** Drops the accounts unused for the idle TTL (at most once per half TTL, and at most once a minute). */
+  private sweepIdle(now: number) {
+    const every = Math.min(60_000, Math.max(1000, this.idleTtlMs / 2));
+    if (now - this.lastSweep < every) return;
+    this.lastSweep = now;
+    for (const tenant of [...this.tenants.values()]) {
+      if (now - tenant.lastUsedAt >= this.idleTtlMs) this.evictTenant(tenant, 'idle');
+    }
+  }
+
+  /** Caches a refusal (and drops the key from the valid cache). */
+  private storeRefusal(hash: string, error: ApiError, now: number) {
+    const entry = this.valid.peek(hash);
+    if (entry) this.unlinkKey(hash, entry.accountId);
+    this.valid.delete(hash);
+    this.refused.set(hash, { error, until: now + this.ttlMs });
+  }
+
+  /** The verdict on one key row (with its account's status), as a refusal or a valid entry's fields. */
+  private judge(key: { hash: string; revokedAt: Date | null } | null | undefined, hash: string, accountStatus: string | undefined): ApiError | undefined {
     // compare in constant time even though the hash was the lookup key
-    if (!key || !timingSafeEqual(Buffer.from(key.hash), Buffer.from(hash))) {
-      return { error: new ApiError('INVALID_API_KEY', 'Invalid API key provided'), until };
+    if (!key || !timingSafeEqual(Buffer.from(key.hash), Buffer.from(hash))) return new ApiError('INVALID_API_KEY', 'Invalid API key provided');
+    if (key.revokedAt) return new ApiError('INVALID_API_KEY', 'This API key has been revoked');
+    if (accountStatus !== 'active') return new ApiError('INACTIVE_ACCOUNT', 'The account of this API key is not active');
+    return undefined;
+  }
+
+  /** Looks up a key not cached; stores it valid (in its account's entry) or refused. */
+  private async lookup(hash: string): Promise<void> {
+    const key = await this.prisma.apiKey.findUnique({ where: { hash }, include: { account: true } });
+    const now = Date.now();
+    const error = this.judge(key, hash, key?.account.status);
+    if (error || !key) {
+      this.storeRefusal(hash, error ?? new ApiError('INVALID_API_KEY', 'Invalid API key provided'), now);
+      // a suspended account: its cached entry is revalidated on its next use
+      const tenant = key && this.tenants.get(key.accountId);
+      if (tenant) tenant.loadedAt = 0;
+      return;
     }
-    if (key.revokedAt) return { error: new ApiError('INVALID_API_KEY', 'This API key has been revoked'), until };
-    if (key.account.status !== 'active') {
-      return { error: new ApiError('INACTIVE_ACCOUNT', 'The account of this API key is not active'), until };
+    let tenant = this.tenants.get(key.accountId);
+    if (!tenant) {
+      tenant = {
+        accountId: key.accountId, name: key.account.name, status: key.account.status, plan: key.account.plan, apiVersion: key.account.apiVersion,
+        keys: new Set(), loadedAt: now, lastUsedAt: now, cachedSince: now,
+      };
+      this.tenants.set(key.accountId, tenant);
+    } else if (tenant.plan !== key.account.plan || tenant.apiVersion !== key.account.apiVersion || tenant.status !== key.account.status) {
+      // the account changed since its entry was read: its other keys are revalidated on their next use
+      tenant.loadedAt = 0;
     }
-    return {
-      principal: {
-        keyId: key.id,
-        accountId: key.accountId,
-        type: key.type as KeyType,
-        mode: key.mode as KeyMode,
-        livemode: key.mode === 'live',
-        permissions: key.permissions,
-        apiVersion: key.account.apiVersion,
-        plan: key.account.plan,
-      },
-      expiresAtMs: key.expiresAt?.getTime() ?? null,
-      allowed: compileAllowlist(key.allowedIps),
-      until,
+    tenant.lastUsedAt = now;
+    const principal: Principal = {
+      keyId: key.id,
+      accountId: key.accountId,
+      type: key.type as KeyType,
+      mode: key.mode as KeyMode,
+      livemode: key.mode === 'live',
+      permissions: key.permissions,
+      apiVersion: key.account.apiVersion,
+      plan: key.account.plan,
     };
+    this.refused.delete(hash);
+    tenant.keys.add(hash);
+    this.valid.set(hash, { hash, accountId: key.accountId, principal, expiresAtMs: key.expiresAt?.getTime() ?? null, allowed: compileAllowlist(key.allowedIps) });
+    if (!this.tokens.get(key.id)) {
+      this.tokens.set(key.id, { keyId: key.id, redacted: key.redacted, accountId: key.accountId, type: principal.type, mode: principal.mode, hits: 0, misses: 0, lastUsedAt: now });
+    }
+  }
+
+  /** Revalidates one account's entry (shared by concurrent callers). */
+  private reloadTenant(accountId: string): Promise<void> {
+    let pending = this.reloading.get(accountId);
+    if (!pending) {
+      pending = this.reload(accountId).finally(() => this.reloading.delete(accountId));
+      this.reloading.set(accountId, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * Reads an account and its cached keys again (one query). Keys revoked meanwhile, and every
+   * key of an account no longer active, become refusals; the others' principals are updated
+   * in place (plan, pinned version, permissions), so whoever holds them sees the change.
+   */
+  private async reload(accountId: string): Promise<void> {
+    const tenant = this.tenants.get(accountId);
+    if (!tenant) return;
+    const hashes = [...tenant.keys];
+    const row = await this.prisma.account.findUnique({
+      where: { id: accountId },
+      select: { id: true, name: true, status: true, plan: true, apiVersion: true, apiKeys: { where: { hash: { in: hashes } } } },
+    });
+    const now = Date.now();
+    this.stats.reloads++;
+    this.counts.reload++;
+    if (this.tenants.get(accountId) !== tenant) return; // evicted or forgotten meanwhile
+    const byHash = new Map((row?.apiKeys ?? []).map((k) => [k.hash, k]));
+    for (const hash of hashes) {
+      const key = byHash.get(hash);
+      const error = row ? this.judge(key, hash, row.status) : new ApiError('INVALID_API_KEY', 'Invalid API key provided');
+      const entry = this.valid.peek(hash);
+      if (error || !key) {
+        this.storeRefusal(hash, error ?? new ApiError('INVALID_API_KEY', 'Invalid API key provided'), now);
+        continue;
+      }
+      if (!entry) {
+        tenant.keys.delete(hash);
+        continue;
+      }
+      Object.assign(entry.principal, { permissions: key.permissions, apiVersion: row!.apiVersion, plan: row!.plan });
+      entry.expiresAtMs = key.expiresAt?.getTime() ?? null;
+      entry.allowed = compileAllowlist(key.allowedIps);
+    }
+    if (row && this.tenants.get(accountId) === tenant) {
+      Object.assign(tenant, { name: row.name, status: row.status, plan: row.plan, apiVersion: row.apiVersion, loadedAt: now });
+    }
+  }
+
+  /**
+   * Revalidates every cached account now (POST /admin/tenants/reload-cached): a suspended
+   * account or a revoked key is refused from the next request on. Cached refusals are dropped
+   * (a resumed account's keys are looked up again) and so are the access-token caches. Entries
+   * stay in place, counters and open sessions are kept.
+   */
+  async reloadAll(): Promise<{ reloaded: number; keys_refused: number; refusals_cleared: number }> {
+    const before = this.valid.size;
+    const ids = [...this.tenants.keys()];
+    const cleared = this.refused.size;
+    this.refused.clear();
+    this.accessTokens?.forget?.();
+    for (let i = 0; i < ids.length; i += 16) await Promise.all(ids.slice(i, i + 16).map((id) => this.reloadTenant(id)));
+    return { reloaded: ids.length, keys_refused: Math.max(0, before - this.valid.size), refusals_cleared: cleared };
+  }
+
+  /** Drops the accounts unused for at least `maxIdleMs` (POST /admin/tenants/evict-idle); returns how many. */
+  evictIdle(maxIdleMs: number): number {
+    const now = Date.now();
+    let n = 0;
+    for (const tenant of [...this.tenants.values()]) {
+      if (now - tenant.lastUsedAt >= maxIdleMs) {
+        this.evictTenant(tenant, 'admin');
+        n++;
+      }
+    }
+    return n;
+  }
+
+  cacheMetrics(): TenantCacheMetrics {
+    this.sweepIdle(Date.now());
+    const { hits, misses, negativeHits, reloads } = this.stats;
+    const evictions = this.evicted.idle + this.evicted.capacity + this.evicted.admin;
+    return {
+      entries: this.tenants.size,
+      keys: this.valid.size,
+      max_keys: this.maxKeys,
+      negative_entries: this.refused.size,
+      hits,
+      misses,
+      negative_hits: negativeHits,
+      reloads,
+      evictions,
+      keys_evicted: this.keysEvicted,
+      evictions_by_reason: { ...this.evicted },
+      hit_rate: hits + misses === 0 ? null : Math.round((hits / (hits + misses)) * 10_000) / 10_000,
+      idle_ttl_secs: Math.round(this.idleTtlMs / 1000),
+      revalidate_after_ms: this.ttlMs,
+    };
+  }
+
+  /** Per-key counters, most hits first (ids and redacted forms only). */
+  tokenMetrics(limit: number): TokenStats[] {
+    return [...this.tokens.values()].sort((a, b) => b.hits - a.hits || b.lastUsedAt - a.lastUsedAt).slice(0, limit).map((t) => ({ ...t }));
+  }
+
+  /** Counts per key are kept for this many keys (least recently used dropped first). */
+  get trackedTokens(): number {
+    return this.tokens.size;
   }
 }
 

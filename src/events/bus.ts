@@ -40,7 +40,11 @@ export interface EventBus {
 }
 
 /** Redis errors (a broker going away and coming back) are reported, not thrown: ioredis reconnects by itself. */
-export async function createEventBus(redisUrl?: string, onError: (err: Error) => void = () => {}): Promise<EventBus> {
+export async function createEventBus(
+  redisUrl?: string, onError: (err: Error) => void = () => {},
+  /** a Redis PUBLISH (or SUBSCRIBE) that failed after the call returned: counted, never an unhandled rejection */
+  onPublishFailure: (err: Error) => void = onError,
+): Promise<EventBus> {
   let close = async () => {};
   let pubsub: PubSub<Topics>;
   if (redisUrl) {
@@ -50,7 +54,19 @@ export async function createEventBus(redisUrl?: string, onError: (err: Error) =>
     publishClient.on('error', onError);
     subscribeClient.on('error', onError);
     await Promise.all([publishClient.connect(), subscribeClient.connect()]);
-    pubsub = createPubSub<Topics>({ eventTarget: createRedisEventTarget({ publishClient, subscribeClient }) });
+    // the Redis event target fires its commands without awaiting them: a broker that is away
+    // past the retries would reject them unhandled (which stops a Node process); each is caught
+    // and reported instead (live subscribers miss that event; webhooks are rows, unaffected)
+    const failed = (err: unknown) => onPublishFailure(err instanceof Error ? err : new Error(String(err)));
+    const publisher = { publish: (channel: string, message: string) => publishClient.publish(channel, message).catch(failed) };
+    const subscriber = {
+      on: (event: string, listener: (channel: string, message: string) => void) => subscribeClient.on(event, listener),
+      subscribe: (topic: string) => subscribeClient.subscribe(topic).catch(failed),
+      unsubscribe: (topic: string) => subscribeClient.unsubscribe(topic).catch(failed),
+    };
+    pubsub = createPubSub<Topics>({
+      eventTarget: createRedisEventTarget({ publishClient: publisher as unknown as Redis, subscribeClient: subscriber as unknown as Redis }),
+    });
     close = async () => {
       publishClient.disconnect();
       subscribeClient.disconnect();

@@ -1,7 +1,8 @@
 // The GraphQL door over HTTP (graphql-yoga: POST/GET, SSE subscriptions, GraphiQL outside
 // production) and WebSocket (graphql-ws on the same /graphql path). Both authenticate with
 // the same API keys: the Authorization header, or `authorization` / `apiKey` in the
-// WebSocket connection_init payload.
+// WebSocket connection_init payload; streams (SSE, WebSocket) also `?access_token=` while the
+// legacy fallback is on (src/ops/admin/transport.ts: off by default, refused with 401 while off).
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
@@ -27,6 +28,17 @@ import { listFanOutPlugin, listFanOutRule } from './list-fanout.js';
 import { SessionRegistry, sessionGuardPlugin, type SessionHandle } from './sessions.js';
 import { limits } from '../limits.js';
 import type { GraphQLContext } from './builder.js';
+import { accessTokenOf, StreamTransport, type StreamAuthMethod } from '../ops/admin/transport.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** an SSE stream's credential when it came as ?access_token= (its session re-checks it) */
+    streamAuthorization?: string;
+  }
+}
+
+/** A WebSocket upgrade whose URL carried an admitted ?access_token= */
+type UpgradeRequest = IncomingMessage & { legacyAuthorization?: string };
 
 export interface GraphQLDeps {
   services: Services;
@@ -42,6 +54,10 @@ export interface GraphQLDeps {
   maxSubscriptionsPerSocket: number;
   /** WebSockets one API key may hold open at once; one more is closed with 4429 */
   maxSocketsPerKey: number;
+  /** the streams' authentication methods and the ?access_token= switch (default: a switch that is off) */
+  transport?: StreamTransport;
+  /** charges a WebSocket operation to its account's plan (src/ratelimit/http.ts); a refusal fails that operation */
+  chargeOperation?: (principal: Principal, params: { query?: unknown; operationName?: unknown }) => Promise<ApiError | undefined>;
 }
 
 interface ServerContext {
@@ -101,8 +117,14 @@ function headerOf(req: ServerContext['req'], name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
+/** An SSE request (graphql-yoga streams a subscription to it). */
+function isEventStream(req: FastifyRequest): boolean {
+  return /text\/event-stream/i.test(headerOf(req, 'accept') ?? '');
+}
+
 export function createGraphQL(deps: GraphQLDeps) {
   const sessions = new SessionRegistry(deps.auth);
+  const transport = deps.transport ?? new StreamTransport({ legacyQueryAuth: false, production: deps.production, streamSecretConfigured: false, sharedDatabase: false });
   const buildContext = async (req: ServerContext['req'], principal?: Principal, requestId?: string, session?: SessionHandle): Promise<GraphQLContext> => {
     const id = requestId ?? ('id' in req && typeof req.id === 'string' ? req.id : newId(ID_PREFIX.request));
     let who = principal;
@@ -114,8 +136,9 @@ export function createGraphQL(deps: GraphQLDeps) {
         throw err;
       }
     }
-    // an HTTP request's subscription (SSE) re-checks its Authorization header and ends with its stream
-    const authorization = headerOf(req, 'authorization');
+    // an HTTP request's subscription (SSE) re-checks its Authorization header (or the
+    // ?access_token= it was admitted with) and ends with its stream
+    const authorization = headerOf(req, 'authorization') ?? ('streamAuthorization' in req ? req.streamAuthorization : undefined);
     const own = session ?? (authorization ? { authorization, revoke: () => {} } : undefined);
     const signed = 'signed' in req && req.signed === true;
     return { services: deps.services, principal: who, requestId: id, idempotencyKey: headerOf(req, 'idempotency-key'), session: own, signed };
@@ -187,7 +210,14 @@ export function createGraphQL(deps: GraphQLDeps) {
       onConnect: async (ctx) => {
         const params = ctx.connectionParams ?? {};
         const raw = params.authorization ?? params.Authorization ?? (params.apiKey ? `Bearer ${String(params.apiKey)}` : undefined);
-        const authorization = typeof raw === 'string' ? raw : undefined;
+        let authorization = typeof raw === 'string' ? raw : undefined;
+        let method: StreamAuthMethod = 'connection_params';
+        // the URL's ?access_token= (admitted at the upgrade) is the fallback when connection_init carries none
+        const legacy = (ctx.extra.request as UpgradeRequest).legacyAuthorization;
+        if (authorization === undefined && legacy !== undefined) {
+          authorization = legacy;
+          method = 'legacy_query';
+        }
         let principal: Principal;
         try {
           principal = await deps.auth.fromRequest(authorization, ctx.extra.request.socket.remoteAddress ?? 'unknown');
@@ -202,6 +232,7 @@ export function createGraphQL(deps: GraphQLDeps) {
           return false;
         }
         socketsByKey.set(principal.keyId, open + 1);
+        transport.record(method, 'websocket');
         ctx.extra.principal = principal;
         const session: SessionHandle = {
           authorization: authorization!,
@@ -249,6 +280,10 @@ export function createGraphQL(deps: GraphQLDeps) {
         const operation = getOperationAST(document, params.operationName ?? undefined);
         const coerced = getVariableValues(enveloped.schema, operation?.variableDefinitions ?? [], params.variables ?? {}, { maxErrors: 10 });
         if (coerced.errors) return coerced.errors.map((e) => (e.extensions?.code === undefined ? withRequestErrorCode(e) : e));
+        // every operation on the socket costs as the same document over HTTP (a refused one
+        // costs nothing and fails alone: the socket and its other subscriptions go on)
+        const refused = ctx.extra.principal && deps.chargeOperation ? await deps.chargeOperation(ctx.extra.principal, params) : undefined;
+        if (refused) return [toGraphQLError(refused)];
         return {
           schema: enveloped.schema,
           operationName: params.operationName,
@@ -293,7 +328,21 @@ export function createGraphQL(deps: GraphQLDeps) {
    */
   const authenticateHttp = async (req: FastifyRequest): Promise<Principal> => {
     if (req.principal) return req.principal;
-    const principal = await deps.auth.fromRequest(headerOf(req, 'authorization'), req.ip);
+    const stream = isEventStream(req);
+    let credential = headerOf(req, 'authorization');
+    let method: StreamAuthMethod = 'header';
+    const queryToken = accessTokenOf(req.url);
+    if (queryToken !== undefined) {
+      // refused (401) while the fallback is off and on anything but a stream; never ignored
+      const legacy = transport.admit(queryToken, stream);
+      if (credential === undefined) {
+        credential = legacy;
+        method = 'legacy_query';
+        req.streamAuthorization = legacy;
+      }
+    }
+    const principal = await deps.auth.fromRequest(credential, req.ip);
+    if (stream) transport.record(method, 'sse');
     req.principal = principal; // the key's usage counts this request (modules/api-keys/usage.ts)
     req.signed = await verifySignedRequest(deps.services.db.prisma, deps.services.secrets, principal.accountId, {
       signature: headerOf(req, 'x-signature'), timestamp: headerOf(req, 'x-timestamp'),
@@ -333,8 +382,22 @@ export function createGraphQL(deps: GraphQLDeps) {
     /** open GraphQL WebSocket connections (subscription sessions) */
     activeSessions: () => wss.clients.size,
     upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+      const queryToken = accessTokenOf(req.url);
+      if (queryToken !== undefined) {
+        try {
+          (req as UpgradeRequest).legacyAuthorization = transport.admit(queryToken, true);
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          // refused before the upgrade, as an HTTP answer in the envelope (the URL is not logged)
+          const body = JSON.stringify(err.toBody(newId(ID_PREFIX.request)));
+          socket.end(`HTTP/1.1 ${err.status} Unauthorized\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
+          return;
+        }
+      }
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     },
+    /** the streams' authentication methods and the ?access_token= switch */
+    transport,
     async close() {
       sessions.close();
       for (const client of wss.clients) client.close(1001, 'server shutting down');

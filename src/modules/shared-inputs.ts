@@ -20,6 +20,20 @@ export const metadata = z
   .record(z.string().min(1).max(40), z.string().max(500))
   .refine((m) => Object.keys(m).length <= 50, 'at most 50 keys');
 
+/**
+ * Metadata with its keys in the order PostgreSQL's jsonb keeps them (shorter keys first, then
+ * by bytes), so that an answer built without reading the row back is the one a read gives.
+ */
+export function inJsonbOrder(m: Record<string, string>): Record<string, string> {
+  const bytes = (k: string) => Buffer.from(k, 'utf8');
+  const keys = Object.keys(m).sort((a, b) => {
+    const ba = bytes(a);
+    const bb = bytes(b);
+    return ba.length - bb.length || Buffer.compare(ba, bb);
+  });
+  return Object.fromEntries(keys.map((k) => [k, m[k]!]));
+}
+
 /** A metadata update: a key set to '' or null is removed. */
 export const metadataPatch = z
   .record(z.string().min(1).max(40), z.string().max(500).nullable())

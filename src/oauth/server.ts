@@ -418,6 +418,11 @@ export class OAuthServer implements AccessTokenVerifier {
     };
   }
 
+  /** Drops the cached token lookups: the next use of each token reads the database. */
+  forget(): void {
+    this.cache.clear();
+  }
+
   /** Drops expired and long-dead records (codes, tokens); returns how many. */
   async purgeExpired(graceMs = 24 * 3600 * 1000): Promise<number> {
     const { count } = await this.prisma.oAuthRecord.deleteMany({ where: { expiresAt: { lt: new Date(Date.now() - graceMs) } } });

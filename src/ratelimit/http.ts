@@ -239,6 +239,18 @@ export function createRateLimits(deps: RateLimitDeps) {
         opts.onRequestAbort = [releaseOnAbort, ...[opts.onRequestAbort ?? []].flat()] as RouteOptions['onRequestAbort'];
       }
     },
+    /**
+     * Charges one operation sent over a GraphQL WebSocket (a subscribe message: a subscription,
+     * or a query or mutation over the socket) as an HTTP request of the same document costs;
+     * the socket is no request in flight, so no concurrency slot is held. Returns the refusal
+     * (RATE_LIMITED), which fails that operation alone.
+     */
+    async chargeOperation(principal: Principal, params: { query?: unknown; operationName?: unknown }): Promise<ApiError | undefined> {
+      const verdict = await limiter.charge(principal.accountId, principal.mode, principal.plan, graphqlCost(params).units);
+      verdict.release?.();
+      if (!verdict.refusedBy) return undefined;
+      return rateLimited(verdict, `Rate limit of the account's plan reached (${verdict.refusedBy.limit} units per ${verdict.refusedBy.bucket}); retry in ${verdict.retryAfter} s`);
+    },
     /** The limit of a request's route (an unknown /v1 path: the client address's), if any. */
     handlerOf(req: FastifyRequest): Handler | undefined {
       const url = req.routeOptions.url;

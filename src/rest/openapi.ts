@@ -15,6 +15,7 @@ import type { MutationOperation } from '../operations/operation.js';
 import { restName, snake } from '../representation.js';
 import { ERROR_CATALOG } from '../errors.js';
 import { getDatamodel } from '../generated/pothos-types.js';
+import { requireAdmin } from '../ops/health.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyOp = MutationOperation<any, any>;
@@ -307,6 +308,28 @@ export interface OpenApiOptions {
   /** serve /openapi.json and /swagger-ui (outside production by default) */
   enabled: boolean;
   version: string;
+  /** ADMIN_API_KEY: the admin routes are in the description only for a request carrying it */
+  adminKey?: string;
+}
+
+type OpenApiDocument = { paths?: Record<string, Record<string, unknown>>; tags?: { name: string }[] };
+
+/** Whether an operation of the description is an admin route (x-admin-key). */
+function isAdminOperation(op: unknown): boolean {
+  const security = (op as { security?: Record<string, unknown>[] } | undefined)?.security;
+  return Array.isArray(security) && security.some((s) => s && 'adminKey' in s);
+}
+
+/** The description without its admin routes (what every caller but an operator sees). */
+export function withoutAdminRoutes<T>(doc: T): T {
+  const d = doc as OpenApiDocument;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [url, item] of Object.entries(d.paths ?? {})) {
+    const kept = Object.fromEntries(Object.entries(item).filter(([, op]) => !isAdminOperation(op)));
+    if (Object.keys(kept).some((k) => ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].includes(k))) paths[url] = kept;
+  }
+  const tags = d.tags?.filter((t) => t.name !== 'admin');
+  return { ...d, paths, ...(tags ? { tags } : {}) } as T;
 }
 
 /**
@@ -360,6 +383,22 @@ export async function registerOpenApi(app: FastifyInstance, opts: OpenApiOptions
       return doc as never;
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/swagger-ui', staticCSP: false, uiConfig: { deepLinking: true, tryItOutEnabled: true } });
-  app.get('/openapi.json', { config: { doc: { hide: true } } }, async () => app.swagger());
+  // the admin routes are described to operators only: a request with the right x-admin-key
+  const forCaller = (headers: Record<string, unknown>) => {
+    let admin = false;
+    try {
+      requireAdmin(headers['x-admin-key'] as string | undefined, opts.adminKey);
+      admin = true;
+    } catch {
+      admin = false;
+    }
+    const doc = app.swagger();
+    return admin ? doc : withoutAdminRoutes(doc);
+  };
+  await app.register(swaggerUi, {
+    routePrefix: '/swagger-ui', staticCSP: false, uiConfig: { deepLinking: true, tryItOutEnabled: true },
+    transformSpecificationClone: false,
+    transformSpecification: (_doc, req) => forCaller(req.headers),
+  });
+  app.get('/openapi.json', { config: { doc: { hide: true } } }, async (req) => forCaller(req.headers));
 }

@@ -8,6 +8,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api as rawApi, startTestServer, TEA_ORDER, type ApiResponse, type TestServer } from '../helpers/server.js';
 import { runKeys } from '../helpers/process.js';
+import { wsSession, type WsSession } from '../graphql/client.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
@@ -260,6 +261,49 @@ describe('GraphQL', () => {
     expect(refused.headers.get('retry-after')).toBe(String(ext?.details.retry_after));
     expect(rate(refused)).toMatchObject({ limit: 60, remaining: 0, bucket: 'minute' });
     expect(await t.server.db.prisma.customer.count({ where: { accountId: a.accountId } })).toBe(before);
+  });
+});
+
+describe('GraphQL over WebSocket', () => {
+  /** one operation over the socket: its results, or the errors it failed with */
+  function run(ws: WsSession, query: string): Promise<{ results: any[]; errors?: any[] }> {
+    return new Promise((resolve) => {
+      const results: any[] = [];
+      ws.client.subscribe({ query }, {
+        next: (v) => results.push(v),
+        error: (e) => resolve({ results, errors: Array.isArray(e) ? e : [e] }),
+        complete: () => resolve({ results }),
+      });
+    });
+  }
+
+  it('each operation on the socket costs as over HTTP; past the limit one fails RATE_LIMITED and changes nothing, the socket goes on', async () => {
+    const a = await t.newAccount();
+    const ws = wsSession(t.url, { authorization: `Bearer ${a.key}` });
+    try {
+      await ws.connected;
+      const query = await run(ws, '{ orders(limit: 1) { id } customers(limit: 1) { id } }');
+      expect(query.errors).toBeUndefined();
+      expect(query.results[0].data.orders).toEqual([]);
+      // two root fields over the socket: two reads, then one over HTTP
+      expect(rate(await api(t.url, '/v1/orders?limit=1', { key: a.key })).remaining).toBe(57);
+      const created = await run(ws, 'mutation { createCustomer(input: {name: "Over the socket"}) { id } }');
+      expect(created.errors).toBeUndefined();
+      expect(rate(await api(t.url, '/v1/orders?limit=1', { key: a.key })).remaining).toBe(54);
+      await readDownTo(a.key, 54, 0);
+      const before = await t.server.db.prisma.customer.count({ where: { accountId: a.accountId } });
+      const refused = await run(ws, 'mutation { createCustomer(input: {name: "Refused"}) { id } }');
+      expect(refused.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+      expect(refused.errors?.[0]?.extensions?.details).toMatchObject({ limit: 60, remaining: 0, bucket: 'minute' });
+      const subscription = await run(ws, 'subscription { events { id } }');
+      expect(subscription.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+      expect(await t.server.db.prisma.customer.count({ where: { accountId: a.accountId } })).toBe(before);
+      // the socket is still open: the refusals were per operation
+      const open = await Promise.race([ws.closed.then(() => 'closed'), sleep(200).then(() => 'open')]);
+      expect(open).toBe('open');
+    } finally {
+      await ws.dispose();
+    }
   });
 });
 

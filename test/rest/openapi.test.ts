@@ -9,13 +9,18 @@ import { createOrder } from '../../src/modules/orders/operations.js';
 import { operationBodySchema } from '../../src/rest/openapi.js';
 
 let t: TestServer;
+/** the whole description, as an operator (x-admin-key) sees it */
 let doc: any;
+/** what everyone else sees */
+let publicDoc: any;
+const ADMIN = 'openapi-admin-key-0123456789abcdef';
 
 beforeAll(async () => {
-  t = await startTestServer();
-  const res = await api(t.url, '/openapi.json');
+  t = await startTestServer({ ADMIN_API_KEY: ADMIN });
+  const res = await api(t.url, '/openapi.json', { headers: { 'x-admin-key': ADMIN } });
   expect(res.status).toBe(200);
   doc = res.body;
+  publicDoc = (await api(t.url, '/openapi.json')).body;
 });
 afterAll(() => t?.stop());
 
@@ -42,6 +47,23 @@ describe('GET /openapi.json', () => {
     const described = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
       .flatMap(([path, item]) => Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => `${m} ${path}`));
     expect(described.filter((d) => !registered.has(d))).toEqual([]);
+  });
+
+  it('lists the admin routes to operators only: not without x-admin-key, nor with a wrong one, nor in Swagger UI', async () => {
+    const adminPaths = (d: any) => Object.entries(d.paths as Record<string, Record<string, any>>)
+      .filter(([, item]) => Object.values(item).some((op) => op?.security?.some((s: Record<string, unknown>) => 'adminKey' in s)))
+      .map(([p]) => p);
+    expect(adminPaths(doc)).toEqual(expect.arrayContaining(['/admin/accounts/{account}/plan', '/metrics']));
+    expect(adminPaths(publicDoc)).toEqual([]);
+    expect(Object.keys(publicDoc.paths).filter((p) => p.startsWith('/admin'))).toEqual([]);
+    expect(publicDoc.paths['/v1/orders']).toBeDefined();
+    const wrong = await api(t.url, '/openapi.json', { headers: { 'x-admin-key': `${ADMIN}x` } });
+    expect(adminPaths(wrong.body)).toEqual([]);
+    const ui = await api(t.url, '/swagger-ui/json');
+    expect(adminPaths(ui.body)).toEqual([]);
+    // the full description is not changed by serving a filtered one
+    const again = await api(t.url, '/openapi.json', { headers: { 'x-admin-key': ADMIN } });
+    expect(adminPaths(again.body)).toEqual(adminPaths(doc));
   });
 
   it('names every operation once, and every $ref resolves', () => {

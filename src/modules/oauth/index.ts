@@ -19,6 +19,11 @@ export const oauthModule = defineModule({
     const chained: AccessTokenVerifier = {
       recognizes: (token) => oauth.recognizes(token) || (other?.recognizes(token) ?? false),
       principalOf: (token) => (oauth.recognizes(token) || !other ? oauth.principalOf(token) : other.principalOf(token)),
+      // POST /admin/tenants/reload-cached: both verifiers read afresh
+      forget: () => {
+        oauth.forget();
+        other?.forget?.();
+      },
     };
     deps.auth.accessTokens = chained;
     registerOAuthRoutes(app, deps, oauth);
