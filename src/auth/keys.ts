@@ -367,7 +367,9 @@ export class KeyAuthenticator {
     }
     if (entry && tenant) {
       tenant.lastUsedAt = now;
-      if (now - tenant.loadedAt > this.ttlMs) {
+      // stale after ttlMs, or when read "in the future" (the clock stepped back since: an NTP
+      // correction), which would otherwise keep it unrevalidated until the clock caught up
+      if (now - tenant.loadedAt > this.ttlMs || now < tenant.loadedAt) {
         await this.reloadTenant(tenant.accountId);
         // revalidated: still valid, or refused now (revoked, the account suspended)
         const after = this.valid.peek(hash);
