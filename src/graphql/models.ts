@@ -8,6 +8,7 @@ import { leanFindById, leanFindMany } from '../db/lean-read.js';
 import { executeMutation, scopedWhere, type MutationOperation, type Scope } from '../operations/operation.js';
 import { builder, callContext, type GraphQLContext } from './builder.js';
 import { boolExp, orderBy } from './filters.js';
+import { aggregateField } from './aggregate.js';
 import { definedOnly, inputFromZod } from './zod-input.js';
 import { z } from 'zod';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
@@ -99,8 +100,9 @@ export function checkPage(limit: number | null | undefined, offset: number | nul
   return { take: limit ?? LIST_LIMIT_MAX, skip: offset ?? 0 };
 }
 
-/** `orders(where, order_by, limit, offset)` and `order(id)`. */
+/** `orders(where, order_by, limit, offset)`, `ordersAggregate(where)` (aggregate.ts) and `order(id)`. */
 export function listAndGet(model: string, listName: string, oneName: string, resource: string) {
+  aggregateField(model, listName, resource);
   builder.queryField(listName, (t: Any) =>
     t.prismaField({
       type: [model],

@@ -3,9 +3,13 @@
 //
 // REST: a route's `config.rateCost` when it names one, else the table below, else GET/HEAD a
 // read (a list with `search=` a search) and every other method a write.
+// The aggregate routes (`GET /v1/<resource>/aggregate`, src/rest/aggregate.ts) declare
+// `rateCost: 'analytics'`.
 // GraphQL: a query (or subscription) costs as a read, a mutation as a write, times the
 // operation's complexity tier: the number of root fields it selects (aliases count, fragments
-// at the root are followed; `__typename` is free), at least 1 and at most 10. A document that
+// at the root are followed; `__typename` is free), at least 1 and at most 10. A query that
+// selects an aggregate at its root (a field whose name ends in `Aggregate`: `ordersAggregate`,
+// src/graphql/aggregate.ts) costs as analytics instead, times the same tier. A document that
 // does not parse costs 1 (it is refused anyway).
 import { Kind, parse, type DocumentNode, type SelectionSetNode } from 'graphql';
 import { BoundedCache } from '../auth/keys.js';
@@ -34,21 +38,29 @@ export const MAX_GRAPHQL_TIER = 10;
 
 interface OperationCost {
   mutation: boolean;
+  /** selects an aggregate root field */
+  analytics: boolean;
   tier: number;
+}
+
+/** Root fields that cost as analytics: the `<list>Aggregate` fields (src/graphql/aggregate.ts). */
+export function isAnalyticsField(name: string): boolean {
+  return name.endsWith('Aggregate');
 }
 
 const documents = new BoundedCache<Map<string, OperationCost> | null>(1000);
 
-function rootKeys(set: SelectionSetNode, doc: DocumentNode, keys: Set<string>, seen: Set<string>) {
+function rootKeys(set: SelectionSetNode, doc: DocumentNode, keys: Set<string>, seen: Set<string>, names: Set<string>) {
   for (const sel of set.selections) {
     if (sel.kind === Kind.FIELD) {
       if (sel.name.value !== '__typename') keys.add(sel.alias?.value ?? sel.name.value);
+      names.add(sel.name.value);
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-      rootKeys(sel.selectionSet, doc, keys, seen);
+      rootKeys(sel.selectionSet, doc, keys, seen, names);
     } else if (!seen.has(sel.name.value)) {
       seen.add(sel.name.value);
       const fragment = doc.definitions.find((d) => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === sel.name.value);
-      if (fragment?.kind === Kind.FRAGMENT_DEFINITION) rootKeys(fragment.selectionSet, doc, keys, seen);
+      if (fragment?.kind === Kind.FRAGMENT_DEFINITION) rootKeys(fragment.selectionSet, doc, keys, seen, names);
     }
   }
 }
@@ -66,8 +78,11 @@ function analyse(query: string): Map<string, OperationCost> | null {
   for (const def of doc.definitions) {
     if (def.kind !== Kind.OPERATION_DEFINITION) continue;
     const keys = new Set<string>();
-    rootKeys(def.selectionSet, doc, keys, new Set());
-    ops.set(def.name?.value ?? '', { mutation: def.operation === 'mutation', tier: Math.min(MAX_GRAPHQL_TIER, Math.max(1, keys.size)) });
+    const names = new Set<string>();
+    rootKeys(def.selectionSet, doc, keys, new Set(), names);
+    const mutation = def.operation === 'mutation';
+    const analytics = !mutation && [...names].some(isAnalyticsField);
+    ops.set(def.name?.value ?? '', { mutation, analytics, tier: Math.min(MAX_GRAPHQL_TIER, Math.max(1, keys.size)) });
   }
   return ops;
 }
@@ -86,6 +101,6 @@ export function graphqlCost(params: { query?: unknown; operationName?: unknown }
   const name = typeof params?.operationName === 'string' ? params.operationName : undefined;
   const op = ops && (name !== undefined ? ops.get(name) : ops.size === 1 ? ops.values().next().value : undefined);
   if (!op) return { cls: 'read', units: COST.read, tier: 1 };
-  const cls: CostClass = op.mutation ? 'write' : 'read';
+  const cls: CostClass = op.mutation ? 'write' : op.analytics ? 'analytics' : 'read';
   return { cls, units: COST[cls] * op.tier, tier: op.tier };
 }

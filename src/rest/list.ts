@@ -363,6 +363,22 @@ export function assertStorableText(values: Record<string, string | string[] | un
   if (faults.length) throw ApiError.validation(faults);
 }
 
+/**
+ * The Prisma where of a REST list request: its query-string filters (parseFilters, through the
+ * one where translator), `search`, a route's own condition, scoped to the caller's account and
+ * mode. The list and the aggregate routes (src/rest/aggregate.ts) of a resource both read it,
+ * so an aggregate covers exactly the rows its list would page through.
+ */
+export function listWhere(model: string, scope: Scope, query: Query, canRead?: CanRead, extra?: Record<string, unknown>): Record<string, unknown> {
+  const filters = toPrismaWhere(model, parseFilters(model, query), 'where', canRead);
+  const search = searchWhere(model, query);
+  const conditions = [filters, ...(extra ? [extra] : []), ...(search ? [search] : [])];
+  return scopedWhere(scope, conditions.length > 1 ? { AND: conditions } : filters);
+}
+
+/** The list's paging, sorting and shaping parameters (no filters): what parseFilters skips besides the filters. */
+export const LIST_SHAPE_PARAMS: readonly string[] = ['limit', 'cursor', 'offset', 'page', 'starting_after', 'ending_before', 'sort', 'order', 'fields', 'expand', 'expand[]'];
+
 export interface ListPage {
   object: 'list';
   data: Record<string, unknown>[];
@@ -389,10 +405,7 @@ export async function listResource(
   const page = intParam(query, 'page', 1, 1_000_000, faults);
   if (faults.length) throw ApiError.validation(faults);
   const keys = parseSort(model, query);
-  const filters = toPrismaWhere(model, parseFilters(model, query), 'where', canRead);
-  const search = searchWhere(model, query);
-  const conditions = [filters, ...(opts.where ? [opts.where] : []), ...(search ? [search] : [])];
-  const filter = scopedWhere(scope, conditions.length > 1 ? { AND: conditions } : filters);
+  const filter = listWhere(model, scope, query, canRead, opts.where);
   const include = parseExpand(model, query, baseInclude, canRead);
   const fields = parseFields(model, query);
   const delegate = (db.prisma as unknown as Record<string, { findMany: Function; count: Function; findFirst: Function }>)[model[0].toLowerCase() + model.slice(1)];

@@ -12,6 +12,7 @@ import { assertStorableText, listResource, parseExpand, parseFields, pickFields 
 import { camelizeBody, restError } from './naming.js';
 import { leanFindById } from '../db/lean-read.js';
 import { inputSizeFault } from '../limits.js';
+import { registerAggregateRoute } from './aggregate.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyOp = MutationOperation<any, any>;
@@ -33,6 +34,8 @@ export interface ResourceRoutes {
    * true. The self-hosted door (`/orders`, ...) has none.
    */
   aliases?: boolean;
+  /** `GET <path>/aggregate` (src/rest/aggregate.ts); default: under /v1 only */
+  aggregate?: boolean;
 }
 
 type Query = Record<string, string | string[] | undefined>;
@@ -102,6 +105,8 @@ export function registerResource(app: FastifyInstance, deps: RestDeps, r: Resour
   const listConfig = { model: r.model, resource: r.resource, kind: 'list' as const };
   app.get(r.path, { config: listConfig }, list);
   if (r.aliases !== false) app.get(`${r.path}/list`, { config: { ...listConfig, aliasOf: `GET ${r.path}` } }, list);
+  // before /:id in the code for the reader; a static path wins over /:id anyway
+  if (r.aggregate ?? r.path.startsWith('/v1/')) registerAggregateRoute(app, deps, r, readable);
 
   app.get(`${r.path}/:id`, { config: { model: r.model, resource: r.resource, kind: 'retrieve' as const } }, async (req) => {
     const principal = await authenticate(req, deps);

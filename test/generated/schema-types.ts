@@ -139,6 +139,65 @@ export type Customer = {
   updatedAt: Scalars['DateTime']['output'];
 };
 
+/** Aggregates of the Customer rows a filter matches (of the caller's account and mode) */
+export type CustomerAggregate = {
+  __typename?: 'CustomerAggregate';
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<CustomerAggregateGroup>;
+  max: CustomerAggregateMax;
+  min: CustomerAggregateMin;
+};
+
+
+/** Aggregates of the Customer rows a filter matches (of the caller's account and mode) */
+export type CustomerAggregateGroupsArgs = {
+  by: Array<CustomerAggregateGroupBy>;
+};
+
+/** Aggregates of one group of Customer rows */
+export type CustomerAggregateGroup = {
+  __typename?: 'CustomerAggregateGroup';
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: CustomerAggregateGroupKeys;
+  max: CustomerAggregateMax;
+  min: CustomerAggregateMin;
+};
+
+/** Columns of Customer to group by */
+export type CustomerAggregateGroupBy =
+  | 'email'
+  | 'name'
+  | 'phone';
+
+/** The values of the grouped columns of a group of Customer rows (null for a column not grouped by, or a null value) */
+export type CustomerAggregateGroupKeys = {
+  __typename?: 'CustomerAggregateGroupKeys';
+  email?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of Customer columns over the rows (null when no row has a value) */
+export type CustomerAggregateMax = {
+  __typename?: 'CustomerAggregateMax';
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Least values of Customer columns over the rows (null when no row has a value) */
+export type CustomerAggregateMin = {
+  __typename?: 'CustomerAggregateMin';
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
 /** Boolean expression to filter Customer rows (Hasura style) */
 export type CustomerBoolExp = {
   _and?: InputMaybe<Array<CustomerBoolExp>>;
@@ -328,6 +387,117 @@ export type InventoryItem = {
   productId: Scalars['String']['output'];
   reserved: Scalars['Int']['output'];
   updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Aggregates of the InventoryItem rows a filter matches (of the caller's account and mode) */
+export type InventoryItemAggregate = {
+  __typename?: 'InventoryItemAggregate';
+  avg: InventoryItemAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<InventoryItemAggregateGroup>;
+  max: InventoryItemAggregateMax;
+  min: InventoryItemAggregateMin;
+  sum: InventoryItemAggregateSum;
+};
+
+
+/** Aggregates of the InventoryItem rows a filter matches (of the caller's account and mode) */
+export type InventoryItemAggregateGroupsArgs = {
+  by: Array<InventoryItemAggregateGroupBy>;
+};
+
+/** Averages of InventoryItem columns over the rows (null when no row has a value) */
+export type InventoryItemAggregateAvg = {
+  __typename?: 'InventoryItemAggregateAvg';
+  /** average of allocated */
+  allocated?: Maybe<Scalars['Float']['output']>;
+  /** average of available */
+  available?: Maybe<Scalars['Float']['output']>;
+  /** average of lowStockThreshold */
+  lowStockThreshold?: Maybe<Scalars['Float']['output']>;
+  /** average of onHand */
+  onHand?: Maybe<Scalars['Float']['output']>;
+  /** average of reserved */
+  reserved?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Aggregates of one group of InventoryItem rows */
+export type InventoryItemAggregateGroup = {
+  __typename?: 'InventoryItemAggregateGroup';
+  avg: InventoryItemAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: InventoryItemAggregateGroupKeys;
+  max: InventoryItemAggregateMax;
+  min: InventoryItemAggregateMin;
+  sum: InventoryItemAggregateSum;
+};
+
+/** Columns of InventoryItem to group by */
+export type InventoryItemAggregateGroupBy =
+  | 'location'
+  | 'productId';
+
+/** The values of the grouped columns of a group of InventoryItem rows (null for a column not grouped by, or a null value) */
+export type InventoryItemAggregateGroupKeys = {
+  __typename?: 'InventoryItemAggregateGroupKeys';
+  location?: Maybe<Scalars['String']['output']>;
+  productId?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of InventoryItem columns over the rows (null when no row has a value) */
+export type InventoryItemAggregateMax = {
+  __typename?: 'InventoryItemAggregateMax';
+  /** greatest allocated */
+  allocated?: Maybe<Scalars['Int']['output']>;
+  /** greatest available */
+  available?: Maybe<Scalars['Int']['output']>;
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest lowStockThreshold */
+  lowStockThreshold?: Maybe<Scalars['Int']['output']>;
+  /** greatest onHand */
+  onHand?: Maybe<Scalars['Int']['output']>;
+  /** greatest reserved */
+  reserved?: Maybe<Scalars['Int']['output']>;
+  /** greatest updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Least values of InventoryItem columns over the rows (null when no row has a value) */
+export type InventoryItemAggregateMin = {
+  __typename?: 'InventoryItemAggregateMin';
+  /** least allocated */
+  allocated?: Maybe<Scalars['Int']['output']>;
+  /** least available */
+  available?: Maybe<Scalars['Int']['output']>;
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least lowStockThreshold */
+  lowStockThreshold?: Maybe<Scalars['Int']['output']>;
+  /** least onHand */
+  onHand?: Maybe<Scalars['Int']['output']>;
+  /** least reserved */
+  reserved?: Maybe<Scalars['Int']['output']>;
+  /** least updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Sums of InventoryItem columns over the rows (null when no row has a value) */
+export type InventoryItemAggregateSum = {
+  __typename?: 'InventoryItemAggregateSum';
+  /** sum of allocated (an exact integer; Float because a sum may pass 32 bits) */
+  allocated?: Maybe<Scalars['Float']['output']>;
+  /** sum of available (an exact integer; Float because a sum may pass 32 bits) */
+  available?: Maybe<Scalars['Float']['output']>;
+  /** sum of lowStockThreshold (an exact integer; Float because a sum may pass 32 bits) */
+  lowStockThreshold?: Maybe<Scalars['Float']['output']>;
+  /** sum of onHand (an exact integer; Float because a sum may pass 32 bits) */
+  onHand?: Maybe<Scalars['Float']['output']>;
+  /** sum of reserved (an exact integer; Float because a sum may pass 32 bits) */
+  reserved?: Maybe<Scalars['Float']['output']>;
 };
 
 /** Boolean expression to filter InventoryItem rows (Hasura style) */
@@ -649,6 +819,113 @@ export type Order = {
   updatedAt: Scalars['DateTime']['output'];
 };
 
+/** Aggregates of the Order rows a filter matches (of the caller's account and mode) */
+export type OrderAggregate = {
+  __typename?: 'OrderAggregate';
+  avg: OrderAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<OrderAggregateGroup>;
+  max: OrderAggregateMax;
+  min: OrderAggregateMin;
+  sum: OrderAggregateSum;
+};
+
+
+/** Aggregates of the Order rows a filter matches (of the caller's account and mode) */
+export type OrderAggregateGroupsArgs = {
+  by: Array<OrderAggregateGroupBy>;
+};
+
+/** Averages of Order columns over the rows (null when no row has a value) */
+export type OrderAggregateAvg = {
+  __typename?: 'OrderAggregateAvg';
+  /** average of amount */
+  amount?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Aggregates of one group of Order rows */
+export type OrderAggregateGroup = {
+  __typename?: 'OrderAggregateGroup';
+  avg: OrderAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: OrderAggregateGroupKeys;
+  max: OrderAggregateMax;
+  min: OrderAggregateMin;
+  sum: OrderAggregateSum;
+};
+
+/** Columns of Order to group by */
+export type OrderAggregateGroupBy =
+  | 'cancellationReason'
+  | 'currency'
+  | 'customerId'
+  | 'holdReason'
+  | 'onHold'
+  | 'shippingCarrier'
+  | 'status'
+  | 'trackingNumber';
+
+/** The values of the grouped columns of a group of Order rows (null for a column not grouped by, or a null value) */
+export type OrderAggregateGroupKeys = {
+  __typename?: 'OrderAggregateGroupKeys';
+  cancellationReason?: Maybe<Scalars['String']['output']>;
+  currency?: Maybe<Scalars['String']['output']>;
+  customerId?: Maybe<Scalars['String']['output']>;
+  holdReason?: Maybe<Scalars['String']['output']>;
+  onHold?: Maybe<Scalars['Boolean']['output']>;
+  shippingCarrier?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  trackingNumber?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of Order columns over the rows (null when no row has a value) */
+export type OrderAggregateMax = {
+  __typename?: 'OrderAggregateMax';
+  /** greatest amount */
+  amount?: Maybe<Scalars['Int']['output']>;
+  /** greatest cancelledAt */
+  cancelledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest deliveredAt */
+  deliveredAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest fulfilledAt */
+  fulfilledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest heldAt */
+  heldAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Least values of Order columns over the rows (null when no row has a value) */
+export type OrderAggregateMin = {
+  __typename?: 'OrderAggregateMin';
+  /** least amount */
+  amount?: Maybe<Scalars['Int']['output']>;
+  /** least cancelledAt */
+  cancelledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least deliveredAt */
+  deliveredAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least fulfilledAt */
+  fulfilledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least heldAt */
+  heldAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Sums of Order columns over the rows (null when no row has a value) */
+export type OrderAggregateSum = {
+  __typename?: 'OrderAggregateSum';
+  /** sum of amount (an exact integer; Float because a sum may pass 32 bits) */
+  amount?: Maybe<Scalars['Float']['output']>;
+};
+
 /** Boolean expression to filter Order rows (Hasura style) */
 export type OrderBoolExp = {
   _and?: InputMaybe<Array<OrderBoolExp>>;
@@ -773,6 +1050,105 @@ export type Payment = {
   updatedAt: Scalars['DateTime']['output'];
 };
 
+/** Aggregates of the Payment rows a filter matches (of the caller's account and mode) */
+export type PaymentAggregate = {
+  __typename?: 'PaymentAggregate';
+  avg: PaymentAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<PaymentAggregateGroup>;
+  max: PaymentAggregateMax;
+  min: PaymentAggregateMin;
+  sum: PaymentAggregateSum;
+};
+
+
+/** Aggregates of the Payment rows a filter matches (of the caller's account and mode) */
+export type PaymentAggregateGroupsArgs = {
+  by: Array<PaymentAggregateGroupBy>;
+};
+
+/** Averages of Payment columns over the rows (null when no row has a value) */
+export type PaymentAggregateAvg = {
+  __typename?: 'PaymentAggregateAvg';
+  /** average of amount */
+  amount?: Maybe<Scalars['Float']['output']>;
+  /** average of amountRefunded */
+  amountRefunded?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Aggregates of one group of Payment rows */
+export type PaymentAggregateGroup = {
+  __typename?: 'PaymentAggregateGroup';
+  avg: PaymentAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: PaymentAggregateGroupKeys;
+  max: PaymentAggregateMax;
+  min: PaymentAggregateMin;
+  sum: PaymentAggregateSum;
+};
+
+/** Columns of Payment to group by */
+export type PaymentAggregateGroupBy =
+  | 'currency'
+  | 'customerId'
+  | 'description'
+  | 'failureReason'
+  | 'orderId'
+  | 'paymentMethod'
+  | 'status'
+  | 'transactionHash';
+
+/** The values of the grouped columns of a group of Payment rows (null for a column not grouped by, or a null value) */
+export type PaymentAggregateGroupKeys = {
+  __typename?: 'PaymentAggregateGroupKeys';
+  currency?: Maybe<Scalars['String']['output']>;
+  customerId?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  failureReason?: Maybe<Scalars['String']['output']>;
+  orderId?: Maybe<Scalars['String']['output']>;
+  paymentMethod?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  transactionHash?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of Payment columns over the rows (null when no row has a value) */
+export type PaymentAggregateMax = {
+  __typename?: 'PaymentAggregateMax';
+  /** greatest amount */
+  amount?: Maybe<Scalars['Int']['output']>;
+  /** greatest amountRefunded */
+  amountRefunded?: Maybe<Scalars['Int']['output']>;
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Least values of Payment columns over the rows (null when no row has a value) */
+export type PaymentAggregateMin = {
+  __typename?: 'PaymentAggregateMin';
+  /** least amount */
+  amount?: Maybe<Scalars['Int']['output']>;
+  /** least amountRefunded */
+  amountRefunded?: Maybe<Scalars['Int']['output']>;
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Sums of Payment columns over the rows (null when no row has a value) */
+export type PaymentAggregateSum = {
+  __typename?: 'PaymentAggregateSum';
+  /** sum of amount (an exact integer; Float because a sum may pass 32 bits) */
+  amount?: Maybe<Scalars['Float']['output']>;
+  /** sum of amountRefunded (an exact integer; Float because a sum may pass 32 bits) */
+  amountRefunded?: Maybe<Scalars['Float']['output']>;
+};
+
 /** Boolean expression to filter Payment rows (Hasura style) */
 export type PaymentBoolExp = {
   _and?: InputMaybe<Array<PaymentBoolExp>>;
@@ -833,6 +1209,91 @@ export type Product = {
   updatedAt: Scalars['DateTime']['output'];
 };
 
+/** Aggregates of the Product rows a filter matches (of the caller's account and mode) */
+export type ProductAggregate = {
+  __typename?: 'ProductAggregate';
+  avg: ProductAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<ProductAggregateGroup>;
+  max: ProductAggregateMax;
+  min: ProductAggregateMin;
+  sum: ProductAggregateSum;
+};
+
+
+/** Aggregates of the Product rows a filter matches (of the caller's account and mode) */
+export type ProductAggregateGroupsArgs = {
+  by: Array<ProductAggregateGroupBy>;
+};
+
+/** Averages of Product columns over the rows (null when no row has a value) */
+export type ProductAggregateAvg = {
+  __typename?: 'ProductAggregateAvg';
+  /** average of price */
+  price?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Aggregates of one group of Product rows */
+export type ProductAggregateGroup = {
+  __typename?: 'ProductAggregateGroup';
+  avg: ProductAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: ProductAggregateGroupKeys;
+  max: ProductAggregateMax;
+  min: ProductAggregateMin;
+  sum: ProductAggregateSum;
+};
+
+/** Columns of Product to group by */
+export type ProductAggregateGroupBy =
+  | 'active'
+  | 'currency'
+  | 'description'
+  | 'name'
+  | 'sku';
+
+/** The values of the grouped columns of a group of Product rows (null for a column not grouped by, or a null value) */
+export type ProductAggregateGroupKeys = {
+  __typename?: 'ProductAggregateGroupKeys';
+  active?: Maybe<Scalars['Boolean']['output']>;
+  currency?: Maybe<Scalars['String']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  sku?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of Product columns over the rows (null when no row has a value) */
+export type ProductAggregateMax = {
+  __typename?: 'ProductAggregateMax';
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest price */
+  price?: Maybe<Scalars['Int']['output']>;
+  /** greatest updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Least values of Product columns over the rows (null when no row has a value) */
+export type ProductAggregateMin = {
+  __typename?: 'ProductAggregateMin';
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least price */
+  price?: Maybe<Scalars['Int']['output']>;
+  /** least updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Sums of Product columns over the rows (null when no row has a value) */
+export type ProductAggregateSum = {
+  __typename?: 'ProductAggregateSum';
+  /** sum of price (an exact integer; Float because a sum may pass 32 bits) */
+  price?: Maybe<Scalars['Float']['output']>;
+};
+
 /** Boolean expression to filter Product rows (Hasura style) */
 export type ProductBoolExp = {
   _and?: InputMaybe<Array<ProductBoolExp>>;
@@ -882,6 +1343,8 @@ export type Query = {
   customer?: Maybe<Customer>;
   /** Customer rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   customers: Array<Customer>;
+  /** Aggregates of Customer rows of the caller's account and mode (permission customers:read); `where` as in `customers`. Costs as analytics in the rate limits. */
+  customersAggregate: CustomerAggregate;
   /** The industry packs of the decision service (REST: GET /api/svc/catalog) */
   decisionCatalog: Array<DecisionPack>;
   /** The recorded status of a run, to the key that made it (REST: GET /api/svc/requests/{idempotencyKey}); no inference */
@@ -889,28 +1352,42 @@ export type Query = {
   inventoryItem?: Maybe<InventoryItem>;
   /** InventoryItem rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   inventoryItems: Array<InventoryItem>;
+  /** Aggregates of InventoryItem rows of the caller's account and mode (permission inventory:read); `where` as in `inventoryItems`. Costs as analytics in the rate limits. */
+  inventoryItemsAggregate: InventoryItemAggregate;
   order?: Maybe<Order>;
   /** Order rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   orders: Array<Order>;
+  /** Aggregates of Order rows of the caller's account and mode (permission orders:read); `where` as in `orders`. Costs as analytics in the rate limits. */
+  ordersAggregate: OrderAggregate;
   payment?: Maybe<Payment>;
   /** Payment rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   payments: Array<Payment>;
+  /** Aggregates of Payment rows of the caller's account and mode (permission payments:read); `where` as in `payments`. Costs as analytics in the rate limits. */
+  paymentsAggregate: PaymentAggregate;
   product?: Maybe<Product>;
   /** Product rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   products: Array<Product>;
+  /** Aggregates of Product rows of the caller's account and mode (permission products:read); `where` as in `products`. Costs as analytics in the rate limits. */
+  productsAggregate: ProductAggregate;
   publicBalance: PublicBalance;
   refund?: Maybe<Refund>;
   /** Refund rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   refunds: Array<Refund>;
+  /** Aggregates of Refund rows of the caller's account and mode (permission payments:read); `where` as in `refunds`. Costs as analytics in the rate limits. */
+  refundsAggregate: RefundAggregate;
   return?: Maybe<Return>;
   /** Return rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   returns: Array<Return>;
+  /** Aggregates of Return rows of the caller's account and mode (permission returns:read); `where` as in `returns`. Costs as analytics in the rate limits. */
+  returnsAggregate: ReturnAggregate;
   stablecoinBalance: StablecoinBalance;
   /** An endpoint's deliveries, newest first unless order_by says otherwise; limit at most 100 */
   webhookDeliveries: Array<WebhookDelivery>;
   webhookEndpoint?: Maybe<WebhookEndpoint>;
   /** WebhookEndpoint rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   webhookEndpoints: Array<WebhookEndpoint>;
+  /** Aggregates of WebhookEndpoint rows of the caller's account and mode (permission webhooks:read); `where` as in `webhookEndpoints`. Costs as analytics in the rate limits. */
+  webhookEndpointsAggregate: WebhookEndpointAggregate;
 };
 
 
@@ -923,6 +1400,11 @@ export type QueryCustomersArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   order_by?: InputMaybe<Array<CustomerOrderBy>>;
+  where?: InputMaybe<CustomerBoolExp>;
+};
+
+
+export type QueryCustomersAggregateArgs = {
   where?: InputMaybe<CustomerBoolExp>;
 };
 
@@ -945,6 +1427,11 @@ export type QueryInventoryItemsArgs = {
 };
 
 
+export type QueryInventoryItemsAggregateArgs = {
+  where?: InputMaybe<InventoryItemBoolExp>;
+};
+
+
 export type QueryOrderArgs = {
   id: Scalars['ID']['input'];
 };
@@ -954,6 +1441,11 @@ export type QueryOrdersArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   order_by?: InputMaybe<Array<OrderOrderBy>>;
+  where?: InputMaybe<OrderBoolExp>;
+};
+
+
+export type QueryOrdersAggregateArgs = {
   where?: InputMaybe<OrderBoolExp>;
 };
 
@@ -971,6 +1463,11 @@ export type QueryPaymentsArgs = {
 };
 
 
+export type QueryPaymentsAggregateArgs = {
+  where?: InputMaybe<PaymentBoolExp>;
+};
+
+
 export type QueryProductArgs = {
   id: Scalars['ID']['input'];
 };
@@ -980,6 +1477,11 @@ export type QueryProductsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   order_by?: InputMaybe<Array<ProductOrderBy>>;
+  where?: InputMaybe<ProductBoolExp>;
+};
+
+
+export type QueryProductsAggregateArgs = {
   where?: InputMaybe<ProductBoolExp>;
 };
 
@@ -1002,6 +1504,11 @@ export type QueryRefundsArgs = {
 };
 
 
+export type QueryRefundsAggregateArgs = {
+  where?: InputMaybe<RefundBoolExp>;
+};
+
+
 export type QueryReturnArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1011,6 +1518,11 @@ export type QueryReturnsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   order_by?: InputMaybe<Array<ReturnOrderBy>>;
+  where?: InputMaybe<ReturnBoolExp>;
+};
+
+
+export type QueryReturnsAggregateArgs = {
   where?: InputMaybe<ReturnBoolExp>;
 };
 
@@ -1036,6 +1548,11 @@ export type QueryWebhookEndpointsArgs = {
   where?: InputMaybe<WebhookEndpointBoolExp>;
 };
 
+
+export type QueryWebhookEndpointsAggregateArgs = {
+  where?: InputMaybe<WebhookEndpointBoolExp>;
+};
+
 export type RedeemStablecoinInput = {
   /** Amount of the coin: a positive decimal string with at most 6 decimal places, e.g. "12.5" */
   amount: Scalars['String']['input'];
@@ -1056,6 +1573,87 @@ export type Refund = {
   /** succeeded */
   status: Scalars['String']['output'];
   transactionHash: Scalars['String']['output'];
+};
+
+/** Aggregates of the Refund rows a filter matches (of the caller's account and mode) */
+export type RefundAggregate = {
+  __typename?: 'RefundAggregate';
+  avg: RefundAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<RefundAggregateGroup>;
+  max: RefundAggregateMax;
+  min: RefundAggregateMin;
+  sum: RefundAggregateSum;
+};
+
+
+/** Aggregates of the Refund rows a filter matches (of the caller's account and mode) */
+export type RefundAggregateGroupsArgs = {
+  by: Array<RefundAggregateGroupBy>;
+};
+
+/** Averages of Refund columns over the rows (null when no row has a value) */
+export type RefundAggregateAvg = {
+  __typename?: 'RefundAggregateAvg';
+  /** average of amount */
+  amount?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Aggregates of one group of Refund rows */
+export type RefundAggregateGroup = {
+  __typename?: 'RefundAggregateGroup';
+  avg: RefundAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: RefundAggregateGroupKeys;
+  max: RefundAggregateMax;
+  min: RefundAggregateMin;
+  sum: RefundAggregateSum;
+};
+
+/** Columns of Refund to group by */
+export type RefundAggregateGroupBy =
+  | 'currency'
+  | 'paymentId'
+  | 'reason'
+  | 'status'
+  | 'transactionHash';
+
+/** The values of the grouped columns of a group of Refund rows (null for a column not grouped by, or a null value) */
+export type RefundAggregateGroupKeys = {
+  __typename?: 'RefundAggregateGroupKeys';
+  currency?: Maybe<Scalars['String']['output']>;
+  paymentId?: Maybe<Scalars['String']['output']>;
+  reason?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  transactionHash?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of Refund columns over the rows (null when no row has a value) */
+export type RefundAggregateMax = {
+  __typename?: 'RefundAggregateMax';
+  /** greatest amount */
+  amount?: Maybe<Scalars['Int']['output']>;
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Least values of Refund columns over the rows (null when no row has a value) */
+export type RefundAggregateMin = {
+  __typename?: 'RefundAggregateMin';
+  /** least amount */
+  amount?: Maybe<Scalars['Int']['output']>;
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Sums of Refund columns over the rows (null when no row has a value) */
+export type RefundAggregateSum = {
+  __typename?: 'RefundAggregateSum';
+  /** sum of amount (an exact integer; Float because a sum may pass 32 bits) */
+  amount?: Maybe<Scalars['Float']['output']>;
 };
 
 /** Boolean expression to filter Refund rows (Hasura style) */
@@ -1131,6 +1729,109 @@ export type Return = {
   rejectionReason?: Maybe<Scalars['String']['output']>;
   status: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Aggregates of the Return rows a filter matches (of the caller's account and mode) */
+export type ReturnAggregate = {
+  __typename?: 'ReturnAggregate';
+  avg: ReturnAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<ReturnAggregateGroup>;
+  max: ReturnAggregateMax;
+  min: ReturnAggregateMin;
+  sum: ReturnAggregateSum;
+};
+
+
+/** Aggregates of the Return rows a filter matches (of the caller's account and mode) */
+export type ReturnAggregateGroupsArgs = {
+  by: Array<ReturnAggregateGroupBy>;
+};
+
+/** Averages of Return columns over the rows (null when no row has a value) */
+export type ReturnAggregateAvg = {
+  __typename?: 'ReturnAggregateAvg';
+  /** average of refundAmount */
+  refundAmount?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Aggregates of one group of Return rows */
+export type ReturnAggregateGroup = {
+  __typename?: 'ReturnAggregateGroup';
+  avg: ReturnAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: ReturnAggregateGroupKeys;
+  max: ReturnAggregateMax;
+  min: ReturnAggregateMin;
+  sum: ReturnAggregateSum;
+};
+
+/** Columns of Return to group by */
+export type ReturnAggregateGroupBy =
+  | 'currency'
+  | 'note'
+  | 'orderId'
+  | 'refundId'
+  | 'rejectionReason'
+  | 'status';
+
+/** The values of the grouped columns of a group of Return rows (null for a column not grouped by, or a null value) */
+export type ReturnAggregateGroupKeys = {
+  __typename?: 'ReturnAggregateGroupKeys';
+  currency?: Maybe<Scalars['String']['output']>;
+  note?: Maybe<Scalars['String']['output']>;
+  orderId?: Maybe<Scalars['String']['output']>;
+  refundId?: Maybe<Scalars['String']['output']>;
+  rejectionReason?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of Return columns over the rows (null when no row has a value) */
+export type ReturnAggregateMax = {
+  __typename?: 'ReturnAggregateMax';
+  /** greatest approvedAt */
+  approvedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest processedAt */
+  processedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest receivedAt */
+  receivedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest refundAmount */
+  refundAmount?: Maybe<Scalars['Int']['output']>;
+  /** greatest rejectedAt */
+  rejectedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Least values of Return columns over the rows (null when no row has a value) */
+export type ReturnAggregateMin = {
+  __typename?: 'ReturnAggregateMin';
+  /** least approvedAt */
+  approvedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least processedAt */
+  processedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least receivedAt */
+  receivedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least refundAmount */
+  refundAmount?: Maybe<Scalars['Int']['output']>;
+  /** least rejectedAt */
+  rejectedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Sums of Return columns over the rows (null when no row has a value) */
+export type ReturnAggregateSum = {
+  __typename?: 'ReturnAggregateSum';
+  /** sum of refundAmount (an exact integer; Float because a sum may pass 32 bits) */
+  refundAmount?: Maybe<Scalars['Float']['output']>;
 };
 
 /** Boolean expression to filter Return rows (Hasura style) */
@@ -1471,6 +2172,71 @@ export type WebhookEndpoint = {
   metadata: Scalars['JSON']['output'];
   updatedAt: Scalars['DateTime']['output'];
   url: Scalars['String']['output'];
+};
+
+/** Aggregates of the WebhookEndpoint rows a filter matches (of the caller's account and mode) */
+export type WebhookEndpointAggregate = {
+  __typename?: 'WebhookEndpointAggregate';
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<WebhookEndpointAggregateGroup>;
+  max: WebhookEndpointAggregateMax;
+  min: WebhookEndpointAggregateMin;
+};
+
+
+/** Aggregates of the WebhookEndpoint rows a filter matches (of the caller's account and mode) */
+export type WebhookEndpointAggregateGroupsArgs = {
+  by: Array<WebhookEndpointAggregateGroupBy>;
+};
+
+/** Aggregates of one group of WebhookEndpoint rows */
+export type WebhookEndpointAggregateGroup = {
+  __typename?: 'WebhookEndpointAggregateGroup';
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: WebhookEndpointAggregateGroupKeys;
+  max: WebhookEndpointAggregateMax;
+  min: WebhookEndpointAggregateMin;
+};
+
+/** Columns of WebhookEndpoint to group by */
+export type WebhookEndpointAggregateGroupBy =
+  | 'active'
+  | 'apiVersion'
+  | 'debug'
+  | 'description'
+  | 'disabledReason'
+  | 'url';
+
+/** The values of the grouped columns of a group of WebhookEndpoint rows (null for a column not grouped by, or a null value) */
+export type WebhookEndpointAggregateGroupKeys = {
+  __typename?: 'WebhookEndpointAggregateGroupKeys';
+  active?: Maybe<Scalars['Boolean']['output']>;
+  apiVersion?: Maybe<Scalars['String']['output']>;
+  debug?: Maybe<Scalars['Boolean']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  disabledReason?: Maybe<Scalars['String']['output']>;
+  url?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of WebhookEndpoint columns over the rows (null when no row has a value) */
+export type WebhookEndpointAggregateMax = {
+  __typename?: 'WebhookEndpointAggregateMax';
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Least values of WebhookEndpoint columns over the rows (null when no row has a value) */
+export type WebhookEndpointAggregateMin = {
+  __typename?: 'WebhookEndpointAggregateMin';
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
 /** Boolean expression to filter WebhookEndpoint rows (Hasura style) */
