@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { print } from 'graphql';
 import { api, startTestServer, TEA_ORDER, type TestAccount, type TestServer } from '../helpers/server.js';
 import { data, sleep, subscribe, wsSession, type WsSession } from './client.js';
+import { eventReads } from '../../src/graphql/event-reads.js';
 import {
   CancelOrderDocument, CreateCustomerDocument, CreateOrderDocument, CreateProductDocument, OnEventsDocument,
   OnOrderUpdatedDocument, UpdateOrderDocument, type OnEventsSubscription,
@@ -135,6 +136,41 @@ describe('orderUpdated(where)', () => {
     const got = await sub.waitFor(2);
     expect(got[0].orderUpdated).toMatchObject({ id: mine.createOrder.id, status: 'pending', amount: 9999, customer: { email: 'vip@example.com' } });
     expect(got.map((r) => r.orderUpdated?.id)).toEqual([mine.createOrder.id, marker.createOrder.id]);
+  });
+
+  it('reads once per event for all subscribers with one filter, yet each gets what its own filter and permissions allow', async () => {
+    const acct = await t.newAccount();
+    const reads = eventReads(t.server.services);
+    const same = { where: { status: { _eq: 'pending' } } };
+    const subs = await Promise.all(Array.from({ length: 6 }, () => subscribe(session(acct.key), OnOrderUpdatedDocument, same, 0)));
+    // one subscriber with another filter, one whose key cannot read customers (the document selects them)
+    const cancelled = await subscribe(session(acct.key), OnOrderUpdatedDocument, { where: { status: { _eq: 'cancelled' } } }, 0);
+    const narrow = await acct.newKey({ type: 'restricted', permissions: ['orders:read'] });
+    const guarded = await subscribe(session(narrow.secret), OnOrderUpdatedDocument, same, 400);
+    const { createCustomer: c } = await data(t.url, acct.key, CreateCustomerDocument, { input: { email: 'shared@example.com' } });
+    const before = { ...reads.counts };
+    const order = await data(t.url, acct.key, CreateOrderDocument, { input: { currency: 'usd', customer: c.id, items: [{ name: 'Tea', quantity: 1, unitAmount: 450 }] } });
+    for (const sub of subs) {
+      const [got] = await sub.waitFor(1);
+      expect(got.orderUpdated).toMatchObject({ id: order.createOrder.id, status: 'pending', customer: { email: 'shared@example.com' } });
+    }
+    // the shared order read never reaches a subscriber whose key may not read its customer
+    await guarded.waitFor(1);
+    expect(guarded.results[0].data?.orderUpdated ?? null).toBeNull();
+    expect(guarded.results[0].errors?.[0]?.extensions?.code).toBe('INSUFFICIENT_PERMISSIONS');
+    expect(JSON.stringify(guarded.results)).not.toContain('shared@example.com');
+    // the cancelled-only subscriber gets nothing for this event; its cancellation later reaches it
+    await data(t.url, acct.key, CancelOrderDocument, { id: order.createOrder.id });
+    const [gone] = await cancelled.waitFor(1);
+    expect(gone.orderUpdated).toMatchObject({ id: order.createOrder.id, status: 'cancelled' });
+    expect(cancelled.results).toHaveLength(1);
+    // the order.created event: one match read per distinct filter (pending, cancelled, and the
+    // restricted key's, whose permission guards differ) and one order read per distinct
+    // selection and guard, however many subscribers share them
+    const made = reads.counts.made - before.made;
+    const shared = reads.counts.shared - before.shared;
+    expect(shared).toBeGreaterThanOrEqual(10);
+    expect(made).toBeLessThanOrEqual(10);
   });
 
   it('needs orders:read', async () => {

@@ -8,6 +8,7 @@ import { builder, callContext } from '../../graphql/builder.js';
 import { boolExp } from '../../graphql/filters.js';
 import { guardedRelation, listAndGet, mutationField, readableBy, scalarExposures, scopeOf } from '../../graphql/models.js';
 import { executeMutation, scopedWhere } from '../../operations/operation.js';
+import { eventReads } from '../../graphql/event-reads.js';
 import { cancelOrder, createOrder, deleteOrder, fulfillOrder, holdOrder, releaseOrder, updateOrder } from './operations.js';
 
 export function registerOrdersGraphQL(): void {
@@ -68,15 +69,24 @@ export function registerOrdersGraphQL(): void {
           ctx.services.bus.subscribe(ctx.principal.accountId, ctx.principal.livemode),
           // every change emits order.updated (status moves add order.shipped etc.): one yield per change
           filter((m: BusMessage) => m.event.type === 'order.created' || m.event.type === 'order.updated'),
+          // one read per event for all subscribers with the same scope and filter (permission
+          // guards included), not one per subscriber (src/graphql/event-reads.ts)
           map(async (m: BusMessage) => {
             const id = String(m.event.data.object.id);
-            const found = await ctx.services.db.prisma.order.findFirst({ where: scopedWhere(scopeOf(ctx), { AND: [{ id }, where] }), select: { id: true } });
-            return found ? id : null;
+            const scoped = scopedWhere(scopeOf(ctx), { AND: [{ id }, where] });
+            const found = await eventReads(ctx.services).get(`match\n${m.event.id}\n${JSON.stringify(scoped)}`, () =>
+              ctx.services.db.prisma.order.findFirst({ where: scoped, select: { id: true } }));
+            return found ? { id, event: m.event.id } : null;
           }),
-          filter((id: string | null) => id !== null),
+          filter((hit: { id: string; event: string } | null) => hit !== null),
         );
       },
-      resolve: (query, id, _args, ctx) => ctx.services.db.prisma.order.findUnique({ ...query, where: { id: id as unknown as string } }),
+      // the order as selected, read once per event and selection for every subscriber
+      resolve: (query, hit, _args, ctx) => {
+        const { id, event } = hit as unknown as { id: string; event: string };
+        return eventReads(ctx.services).get(`order\n${event}\n${JSON.stringify(query)}`, () =>
+          ctx.services.db.prisma.order.findUnique({ ...query, where: { id } }));
+      },
     }),
   );
 }
