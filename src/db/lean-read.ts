@@ -114,8 +114,8 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 
 const COMPARE: Record<string, string> = { equals: '=', not: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
 
-function scalarFilter(t: Table, field: Field, filter: unknown, p: Params): string {
-  const col = `${q(t.name)}.${q(field.name)}`;
+function scalarFilter(t: Table, field: Field, filter: unknown, p: Params, alias = t.name): string {
+  const col = `${q(alias)}.${q(field.name)}`;
   if (filter === null) return `${col} IS NULL`;
   if (!isPlainObject(filter)) {
     checkValue(field, filter);
@@ -167,7 +167,7 @@ function scalarFilter(t: Table, field: Field, filter: unknown, p: Params): strin
  * A Prisma where as SQL. `inAnd`: an empty object is true (Prisma drops it from an AND); in
  * OR and NOT Prisma gives it other meanings, so it is left to Prisma there.
  */
-function whereSql(t: Table, where: unknown, p: Params, inAnd: boolean): string | undefined {
+function whereSql(t: Table, where: unknown, p: Params, inAnd: boolean, alias = t.name): string | undefined {
   if (!isPlainObject(where)) return unsupported();
   const parts: string[] = [];
   for (const [key, value] of Object.entries(where)) {
@@ -175,26 +175,26 @@ function whereSql(t: Table, where: unknown, p: Params, inAnd: boolean): string |
     if (key === 'AND') {
       const list = Array.isArray(value) ? value : [value];
       for (const sub of list) {
-        const s = whereSql(t, sub, p, true);
+        const s = whereSql(t, sub, p, true, alias);
         if (s) parts.push(s);
       }
     } else if (key === 'OR') {
       if (!Array.isArray(value) || value.length === 0) unsupported();
-      parts.push(`(${(value as unknown[]).map((sub) => whereSql(t, sub, p, false) ?? unsupported()).join(' OR ')})`);
+      parts.push(`(${(value as unknown[]).map((sub) => whereSql(t, sub, p, false, alias) ?? unsupported()).join(' OR ')})`);
     } else if (key === 'NOT') {
       if (!isPlainObject(value)) unsupported();
-      parts.push(`(NOT ${whereSql(t, value, p, false) ?? unsupported()})`);
+      parts.push(`(NOT ${whereSql(t, value, p, false, alias) ?? unsupported()})`);
     } else {
       const field = t.fields.get(key);
       if (!field || field.kind !== 'scalar' || field.isList || field.type === 'Json') unsupported();
-      parts.push(scalarFilter(t, field!, value, p));
+      parts.push(scalarFilter(t, field!, value, p, alias));
     }
   }
   if (parts.length === 0) return inAnd ? undefined : unsupported();
   return parts.length === 1 ? parts[0] : `(${parts.join(' AND ')})`;
 }
 
-function orderSql(t: Table, orderBy: unknown): string {
+function orderSql(t: Table, orderBy: unknown, alias = t.name): string {
   const list = Array.isArray(orderBy) ? orderBy : [orderBy];
   if (list.length === 0) unsupported();
   return list
@@ -205,7 +205,7 @@ function orderSql(t: Table, orderBy: unknown): string {
       const [name, spec] = entries[0];
       const field = t.fields.get(name);
       if (!field || field.kind !== 'scalar' || field.isList || field.type === 'Json') unsupported();
-      const col = `${q(t.name)}.${q(name)}`;
+      const col = `${q(alias)}.${q(name)}`;
       if (spec === 'asc' || spec === 'desc') return `${col} ${spec.toUpperCase()}`;
       if (isPlainObject(spec) && (spec.sort === 'asc' || spec.sort === 'desc') && Object.keys(spec).every((k) => k === 'sort' || k === 'nulls')) {
         // Prisma takes `nulls` on nullable fields only
@@ -236,32 +236,137 @@ function decode(field: Field, v: unknown): unknown {
   }
 }
 
-interface Include {
-  name: string;
-  child: Table;
-  /** the child's column that points at the parent's id */
-  foreignKey: string;
-  orderBy: unknown;
+/**
+ * What a row carries, in Prisma's key order: scalar columns, and relations read in the same
+ * statement as JSON (a list relation as an array of child rows, a to-one as one row or null).
+ */
+type Output =
+  | { kind: 'scalar'; field: Field }
+  | { kind: 'many' | 'one'; name: string; shape: Shape };
+
+interface Shape {
+  table: Table;
+  outputs: Output[];
 }
 
-/** A list relation whose child rows point at this model's id (Order.items). */
-function listInclude(t: Table, name: string, spec: unknown): Include {
-  const field = t.fields.get(name);
-  if (!field || field.kind !== 'object' || !field.isList) return unsupported();
+/** Aliases of the tables a statement reads: r1, r2, ... (a relation may come back to its own table). */
+class Aliases {
+  private n = 0;
+  next(): string {
+    return `r${++this.n}`;
+  }
+}
+
+/** Nesting deeper than this is left to Prisma (the GraphQL depth limit is lower anyway). */
+const MAX_RELATION_DEPTH = 6;
+
+/** A scalar column as a JSON value that decodes exactly: text for JSON and bigint, the rest as they are. */
+function jsonColumn(alias: string, f: Field): string {
+  const col = `${q(alias)}.${q(f.name)}`;
+  return f.type === 'Json' || f.type === 'BigInt' ? `${col}::text` : col;
+}
+
+/** The SQL expressions of a shape's outputs over `alias`, relations as correlated subqueries. */
+function outputSql(shape: Shape, alias: string, json: boolean, ctx: { p: Params; aliases: Aliases; schema: string }, relSql: Map<Output, string>): string[] {
+  return shape.outputs.map((o) => (o.kind === 'scalar' ? (json ? jsonColumn(alias, o.field) : `${q(alias)}.${q(o.field.name)}`) : relSql.get(o)!));
+}
+
+interface RelationSpec {
+  where?: unknown;
+  orderBy?: unknown;
+  take?: unknown;
+  skip?: unknown;
+  select?: unknown;
+  include?: unknown;
+}
+
+/**
+ * The shape of `select` or `include` on table `t` (aliased `alias`), with the SQL of each
+ * relation it reads: relations become subqueries that the caller places in its select list.
+ */
+function compileShape(t: Table, args: RelationSpec, alias: string, ctx: { p: Params; aliases: Aliases; schema: string }, depth: number, relSql: Map<Output, string>): Shape {
+  if (args.select !== undefined && args.include !== undefined) unsupported();
+  const outputs: Output[] = [];
+  const relation = (name: string, spec: unknown) => {
+    const field = t.fields.get(name);
+    if (!field || field.kind !== 'object') return unsupported();
+    const out = compileRelation(t, field, spec, alias, ctx, depth + 1, relSql);
+    outputs.push(out);
+  };
+  if (args.select !== undefined) {
+    if (!isPlainObject(args.select)) unsupported();
+    // in the select's order, as Prisma returns them
+    for (const [name, on] of Object.entries(args.select as Row)) {
+      if (on === false || on === undefined) continue;
+      const f = t.fields.get(name);
+      if (!f) unsupported();
+      if (f!.kind === 'object') {
+        relation(name, on);
+        continue;
+      }
+      if (on !== true || f!.kind !== 'scalar' || f!.isList || !READABLE_TYPES.has(f!.type)) unsupported();
+      outputs.push({ kind: 'scalar', field: f! });
+    }
+    if (!outputs.some((o) => o.kind === 'scalar')) unsupported();
+  } else {
+    // every scalar column in model order, then the included relations in the include's order
+    if (!t.plain) unsupported();
+    for (const f of t.columns) outputs.push({ kind: 'scalar', field: f });
+    if (args.include !== undefined) {
+      if (!isPlainObject(args.include)) unsupported();
+      for (const [name, spec] of Object.entries(args.include as Row)) {
+        if (spec === false || spec === undefined) continue;
+        relation(name, spec);
+      }
+    }
+  }
+  return { table: t, outputs };
+}
+
+/** A relation of `parent` as a subquery giving JSON: an array of rows (a list relation), or a row or null (to-one). */
+function compileRelation(parent: Table, field: Field, spec: unknown, parentAlias: string, ctx: { p: Params; aliases: Aliases; schema: string }, depth: number, relSql: Map<Output, string>): Output {
+  if (depth > MAX_RELATION_DEPTH) unsupported();
   const child = table(field.type);
-  if (!child || !child.plain) return unsupported();
-  const back = [...child.fields.values()].find((f) => f.relationName === field.relationName && f.kind === 'object' && f.relationFromFields?.length === 1);
-  if (!back || !t.fields.get('id')) return unsupported();
-  // without an orderBy Prisma picks the child order itself: only ordered includes are compiled
-  if (!isPlainObject(spec) || Object.keys(spec).some((k) => k !== 'orderBy') || spec.orderBy === undefined) unsupported();
-  return { name, child, foreignKey: back.relationFromFields![0], orderBy: (spec as Row).orderBy };
+  if (!child) return unsupported();
+  const s: RelationSpec = spec === true ? {} : isPlainObject(spec) ? spec as RelationSpec : unsupported();
+  for (const key of Object.keys(s)) if (!['where', 'orderBy', 'take', 'skip', 'select', 'include'].includes(key)) unsupported();
+  const alias = ctx.aliases.next();
+  const from = `${q(ctx.schema)}.${q(child.name)} AS ${q(alias)}`;
+  if (field.isList) {
+    // the child's foreign key to the parent's id (Order.items: OrderItem.orderId)
+    const back = [...child.fields.values()].find((f) => f.relationName === field.relationName && f.kind === 'object' && f.relationFromFields?.length === 1);
+    if (!back || !parent.fields.get('id')) return unsupported();
+    // without an orderBy Prisma picks the child order itself: only ordered relations are compiled
+    if (s.orderBy === undefined) unsupported();
+    const conditions = [`${q(alias)}.${q(back.relationFromFields![0])} = ${q(parentAlias)}."id"`];
+    const where = s.where === undefined ? undefined : whereSql(child, s.where, ctx.p, true, alias);
+    if (where) conditions.push(where);
+    const take = count(s.take, 0);
+    const skip = count(s.skip, 0);
+    const order = orderSql(child, s.orderBy, alias);
+    const shape = compileShape(child, s, alias, ctx, depth, relSql);
+    const out: Output = { kind: 'many', name: field.name, shape };
+    const inner = outputSql(shape, alias, true, ctx, relSql);
+    // the page of children first (order, offset, limit), then aggregated in that order
+    let page = `SELECT ${q(alias)}.* FROM ${from} WHERE ${conditions.join(' AND ')} ORDER BY ${order}`;
+    if (take !== undefined) page += ` LIMIT ${take}`;
+    if (skip) page += ` OFFSET ${skip}`;
+    relSql.set(out, `(SELECT coalesce(json_agg(json_build_array(${inner.join(', ')}) ORDER BY ${order}), '[]'::json) FROM (${page}) AS ${q(alias)})`);
+    return out;
+  }
+  // to-one: this model holds the foreign key, to the child's id (a test checks every relation of the schema is so)
+  if (field.relationFromFields?.length !== 1 || !child.fields.get('id')) return unsupported();
+  if (s.where !== undefined || s.orderBy !== undefined || s.take !== undefined || s.skip !== undefined) unsupported();
+  const shape = compileShape(child, s, alias, ctx, depth, relSql);
+  const out: Output = { kind: 'one', name: field.name, shape };
+  const inner = outputSql(shape, alias, true, ctx, relSql);
+  relSql.set(out, `(SELECT json_build_array(${inner.join(', ')}) FROM ${from} WHERE ${q(alias)}."id" = ${q(parentAlias)}.${q(field.relationFromFields[0])})`);
+  return out;
 }
 
 interface Plan {
-  table: Table;
-  fields: Field[];
+  shape: Shape;
   statement: Statement;
-  includes: Include[];
 }
 
 function compileFindMany(model: string, args: Args, schema: string): Plan {
@@ -270,67 +375,36 @@ function compileFindMany(model: string, args: Args, schema: string): Plan {
   for (const key of Object.keys(args)) {
     if (!['where', 'orderBy', 'take', 'skip', 'select', 'include'].includes(key)) unsupported();
   }
-  if (args.select !== undefined && args.include !== undefined) unsupported();
-  let fields = t.columns;
-  const includes: Include[] = [];
-  if (args.select !== undefined) {
-    if (!isPlainObject(args.select)) unsupported();
-    fields = []; // in the select's order, as Prisma returns them
-    for (const [name, on] of Object.entries(args.select as Row)) {
-      if (on === false || on === undefined) continue;
-      const f = t.fields.get(name);
-      if (on !== true || !f || f.kind !== 'scalar' || f.isList || !READABLE_TYPES.has(f.type)) unsupported();
-      fields.push(f!);
-    }
-    if (fields.length === 0) unsupported();
-  } else {
-    if (!t.plain) unsupported();
-    if (args.include !== undefined) {
-      if (!isPlainObject(args.include)) unsupported();
-      for (const [name, spec] of Object.entries(args.include as Row)) {
-        if (spec === false || spec === undefined) continue;
-        includes.push(listInclude(t, name, spec));
-      }
-    }
-  }
   if (args.orderBy === undefined) unsupported(); // Prisma then orders by its own rules
-  const p = new Params();
-  const where = args.where === undefined ? undefined : whereSql(t, args.where, p, true);
+  const ctx = { p: new Params(), aliases: new Aliases(), schema };
+  const relSql = new Map<Output, string>();
+  const where = args.where === undefined ? undefined : whereSql(t, args.where, ctx.p, true);
   const take = count(args.take, 0);
   const skip = count(args.skip, 0);
-  let sql = `SELECT ${fields.map((f) => `${q(t.name)}.${q(f.name)}`).join(', ')} FROM ${q(schema)}.${q(t.name)}`;
+  const shape = compileShape(t, args as RelationSpec, t.name, ctx, 0, relSql);
+  let sql = `SELECT ${outputSql(shape, t.name, false, ctx, relSql).join(', ')} FROM ${q(schema)}.${q(t.name)}`;
   if (where) sql += ` WHERE ${where}`;
   sql += ` ORDER BY ${orderSql(t, args.orderBy)}`;
   if (take !== undefined) sql += ` LIMIT ${take}`;
   if (skip) sql += ` OFFSET ${skip}`;
-  return { table: t, fields, statement: { sql, args: p.args, argTypes: p.argTypes }, includes };
+  return { shape, statement: { sql, args: ctx.p.args, argTypes: ctx.p.argTypes } };
 }
 
-function rowsOf(fields: Field[], rows: unknown[][]): Row[] {
-  const out: Row[] = new Array(rows.length);
-  for (let r = 0; r < rows.length; r++) {
-    const raw = rows[r];
-    const row: Row = {};
-    for (let i = 0; i < fields.length; i++) row[fields[i].name] = decode(fields[i], raw[i]);
-    out[r] = row;
+/** One row of a shape from its values (top level: columns; nested: a JSON array). */
+function rowOf(shape: Shape, values: unknown[]): Row {
+  const row: Row = {};
+  const outputs = shape.outputs;
+  for (let i = 0; i < outputs.length; i++) {
+    const o = outputs[i];
+    if (o.kind === 'scalar') {
+      row[o.field.name] = decode(o.field, values[i]);
+      continue;
+    }
+    const raw = typeof values[i] === 'string' ? JSON.parse(values[i] as string) : values[i];
+    if (o.kind === 'many') row[o.name] = ((raw ?? []) as unknown[][]).map((child) => rowOf(o.shape, child));
+    else row[o.name] = raw === null || raw === undefined ? null : rowOf(o.shape, raw as unknown[]);
   }
-  return out;
-}
-
-async function loadInclude(db: SqlQueryable, schema: string, parents: Row[], inc: Include): Promise<void> {
-  for (const parent of parents) parent[inc.name] = [];
-  if (parents.length === 0) return;
-  const idField = { name: 'id', type: 'String', kind: 'scalar', isList: false };
-  const p = new Params();
-  const fk = inc.child.fields.get(inc.foreignKey)!;
-  const ids = parents.map((r) => p.add(idField, r.id));
-  const cols = inc.child.columns;
-  let sql = `SELECT ${cols.map((f) => `${q(inc.child.name)}.${q(f.name)}`).join(', ')} FROM ${q(schema)}.${q(inc.child.name)} WHERE ${q(inc.child.name)}.${q(fk.name)} IN (${ids.join(',')})`;
-  sql += ` ORDER BY ${orderSql(inc.child, inc.orderBy)}`;
-  const result = await db.queryRaw({ sql, args: p.args, argTypes: p.argTypes });
-  const byParent = new Map<unknown, Row[]>();
-  for (const parent of parents) byParent.set(parent.id, parent[inc.name] as Row[]);
-  for (const child of rowsOf(cols, result.rows)) byParent.get(child[fk.name])?.push(child);
+  return row;
 }
 
 function attempt<T>(compile: () => T): T | undefined {
@@ -355,12 +429,7 @@ export function leanFindMany(db: LeanDatabase, model: string, args: Args): Promi
     return undefined;
   }
   db.readPaths.lean++;
-  return (async () => {
-    const result = await sql.queryRaw(plan.statement);
-    const rows = rowsOf(plan.fields, result.rows);
-    for (const inc of plan.includes) await loadInclude(sql, schema, rows, inc);
-    return rows;
-  })();
+  return sql.queryRaw(plan.statement).then((result) => result.rows.map((values) => rowOf(plan.shape, values)));
 }
 
 /**
