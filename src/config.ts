@@ -134,6 +134,9 @@ const schema = z.object({
   /** the inbound callbacks' hint cache (tracking number or payment id -> account): entries at most, and their lifetime */
   INBOUND_HINT_CACHE_MAX: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   INBOUND_HINT_CACHE_TTL_SECS: z.coerce.number().int().min(1).max(86_400 * 30).default(600),
+  /** search highlights: the markup around matched words (default <em> and </em>) */
+  SEARCH_HIGHLIGHT_PRE: z.string().max(100).optional(),
+  SEARCH_HIGHLIGHT_POST: z.string().max(100).optional(),
   /** print the first-start sandbox key; off in tests that start many servers */
   PRINT_SANDBOX_KEY: bool.default(true),
 });

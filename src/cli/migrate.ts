@@ -2,8 +2,7 @@
 // the next migration from the change in prisma/schema.prisma. Both run offline.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { pgliteDiffAdapterFactory } from '../search/pglite-extensions.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { diffSchemaAgainstMigrations, migrationsDir } from '../db/schema-engine.js';
@@ -31,7 +30,7 @@ async function main() {
   if (command === 'create') {
     if (!name || !/^[a-z0-9_]+$/.test(name)) throw new Error('usage: npm run migrate:create -- <snake_case_name>');
     // The diff replays the committed migrations on a throwaway in-memory PGlite.
-    const sql = await diffSchemaAgainstMigrations(new PrismaPGlite(new PGlite()));
+    const sql = await diffSchemaAgainstMigrations(await pgliteDiffAdapterFactory());
     if (!sql) {
       console.log('prisma/schema.prisma matches the committed migrations: nothing to write');
       return;

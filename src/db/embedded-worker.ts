@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PGLITE_SEARCH_EXTENSIONS } from '../search/pglite-extensions.js';
 
 export interface EmbeddedWorkerData {
   pgdata: string;
@@ -18,7 +19,8 @@ const { pgdata, socketPath, maxConnections } = workerData as EmbeddedWorkerData;
 const port = parentPort!;
 
 try {
-  const pg = new PGlite(pgdata);
+  // search's extensions (pg_trgm, unaccent, fuzzystrmatch): CREATE EXTENSION needs them loaded
+  const pg = new PGlite(pgdata, { extensions: PGLITE_SEARCH_EXTENSIONS });
   await pg.waitReady;
   const server = new PGLiteSocketServer({ db: pg, path: socketPath, maxConnections });
   await server.start();

@@ -15,6 +15,7 @@ import { stablecoinModule } from './stablecoin/index.js';
 import { selfHostedModule } from './selfhosted/index.js';
 import { apiKeysModule } from './api-keys/index.js';
 import { oauthModule } from './oauth/index.js';
+import { searchModule } from './search/index.js';
 
 export const MODULES: readonly AppModule[] = [
   eventsModule,
@@ -24,6 +25,8 @@ export const MODULES: readonly AppModule[] = [
   inventoryModule,
   paymentsModule,
   returnsModule,
+  // after the areas it searches (their `search` declarations)
+  searchModule,
   stablecoinModule,
   webhooksModule,
   decisionsModule,

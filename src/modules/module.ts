@@ -10,6 +10,7 @@ import type { KeyAuthenticator } from '../auth/keys.js';
 import type { Services } from '../operations/operation.js';
 import type { RestDeps } from '../rest/context.js';
 import type { Metrics } from '../ops/health.js';
+import type { SearchDeclaration } from '../search/declaration.js';
 
 /** What a module's REST routes are given. */
 export interface ModuleRestDeps extends RestDeps {
@@ -45,6 +46,11 @@ export interface AppModule {
    * prefix), for an area that answers in an error shape of its own.
    */
   routerErrors?: { prefix: string; send(reply: FastifyReply, err: ApiError): FastifyReply };
+  /**
+   * what of the area POST /v1/search and GraphQL `search` find: searchable fields and weights,
+   * facet, filter and sort columns (src/search/declaration.ts); read by the search module
+   */
+  search?: SearchDeclaration;
   /** starts the area's background work after the database is open; returns how to stop it */
   start?(runtime: ModuleRuntime): Stop;
 }

@@ -40,6 +40,8 @@ interface OperationCost {
   mutation: boolean;
   /** selects an aggregate root field */
   analytics: boolean;
+  /** selects the search root field (POST /v1/search's GraphQL form) */
+  search: boolean;
   tier: number;
 }
 
@@ -82,7 +84,8 @@ function analyse(query: string): Map<string, OperationCost> | null {
     rootKeys(def.selectionSet, doc, keys, new Set(), names);
     const mutation = def.operation === 'mutation';
     const analytics = !mutation && [...names].some(isAnalyticsField);
-    ops.set(def.name?.value ?? '', { mutation, analytics, tier: Math.min(MAX_GRAPHQL_TIER, Math.max(1, keys.size)) });
+    const search = !mutation && names.has('search');
+    ops.set(def.name?.value ?? '', { mutation, analytics, search, tier: Math.min(MAX_GRAPHQL_TIER, Math.max(1, keys.size)) });
   }
   return ops;
 }
@@ -101,6 +104,6 @@ export function graphqlCost(params: { query?: unknown; operationName?: unknown }
   const name = typeof params?.operationName === 'string' ? params.operationName : undefined;
   const op = ops && (name !== undefined ? ops.get(name) : ops.size === 1 ? ops.values().next().value : undefined);
   if (!op) return { cls: 'read', units: COST.read, tier: 1 };
-  const cls: CostClass = op.mutation ? 'write' : op.analytics ? 'analytics' : 'read';
+  const cls: CostClass = op.mutation ? 'write' : op.analytics ? 'analytics' : op.search ? 'search' : 'read';
   return { cls, units: COST[cls] * op.tier, tier: op.tier };
 }

@@ -1380,6 +1380,8 @@ export type Query = {
   returns: Array<Return>;
   /** Aggregates of Return rows of the caller's account and mode (permission returns:read); `where` as in `returns`. Costs as analytics in the rate limits. */
   returnsAggregate: ReturnAggregate;
+  /** Search across resources (typo-tolerant, facets, highlights, suggestions), as POST /v1/search */
+  search: SearchResults;
   stablecoinBalance: StablecoinBalance;
   /** An endpoint's deliveries, newest first unless order_by says otherwise; limit at most 100 */
   webhookDeliveries: Array<WebhookDelivery>;
@@ -1524,6 +1526,18 @@ export type QueryReturnsArgs = {
 
 export type QueryReturnsAggregateArgs = {
   where?: InputMaybe<ReturnBoolExp>;
+};
+
+
+export type QuerySearchArgs = {
+  facets?: InputMaybe<Array<Scalars['String']['input']>>;
+  filters?: InputMaybe<SearchFiltersInput>;
+  highlight?: InputMaybe<Scalars['Boolean']['input']>;
+  pagination?: InputMaybe<SearchPaginationInput>;
+  query: Scalars['String']['input'];
+  resources?: InputMaybe<Array<Scalars['String']['input']>>;
+  sort?: InputMaybe<SearchSortInput>;
+  suggest?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1917,6 +1931,64 @@ export type RunDecisionInput = {
   industry: Scalars['String']['input'];
   message?: InputMaybe<Scalars['String']['input']>;
   scenario: Scalars['String']['input'];
+};
+
+export type SearchDateRangeInput = {
+  /** created (default) or updated */
+  field?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 8601 */
+  from?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 8601 */
+  to?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SearchFiltersInput = {
+  /** metadata key -> value (or a list of values) */
+  customFields?: InputMaybe<Scalars['JSON']['input']>;
+  dateRange?: InputMaybe<SearchDateRangeInput>;
+  status?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** each must be among the comma-separated metadata.tags */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type SearchPaginationInput = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  /** at most 100 */
+  perPage?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** One match: the resource as REST shows it */
+export type SearchResultItem = {
+  __typename?: 'SearchResultItem';
+  data: Scalars['JSON']['output'];
+  highlights?: Maybe<Scalars['JSON']['output']>;
+  id: Scalars['ID']['output'];
+  resourceType: Scalars['String']['output'];
+  score: Scalars['Float']['output'];
+};
+
+/** The answer of a search (POST /v1/search in camelCase) */
+export type SearchResults = {
+  __typename?: 'SearchResults';
+  facets: Scalars['JSON']['output'];
+  page: Scalars['Int']['output'];
+  perPage: Scalars['Int']['output'];
+  queryTimeMs: Scalars['Float']['output'];
+  results: Array<SearchResultItem>;
+  suggestions: Array<SearchSuggestion>;
+  totalResults: Scalars['Int']['output'];
+};
+
+export type SearchSortInput = {
+  field: Scalars['String']['input'];
+  /** asc or desc */
+  order?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SearchSuggestion = {
+  __typename?: 'SearchSuggestion';
+  score: Scalars['Float']['output'];
+  text: Scalars['String']['output'];
 };
 
 /** The account's wallet in the key's mode; balance and totalSupply are decimal strings */

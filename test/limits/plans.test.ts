@@ -246,6 +246,16 @@ describe('GraphQL', () => {
     expect(rate(wide).remaining).toBe(36);
   });
 
+  it('a search costs 5 on both doors: POST /v1/search and the GraphQL search field', async () => {
+    const a = await t.newAccount();
+    const rest = await api(t.url, '/v1/search', { key: a.key, body: { query: 'tea' } });
+    expect(rest.status, rest.text).toBe(200);
+    expect(rate(rest).remaining).toBe(55);
+    const graphql = await gql(t.url, a.key, '{ search(query: "tea") { totalResults } }');
+    expect(graphql.body.errors, graphql.text).toBeUndefined();
+    expect(rate(graphql).remaining).toBe(50);
+  });
+
   it('a refused GraphQL request is a 429 RATE_LIMITED in the GraphQL shape, and changes nothing', async () => {
     const a = await t.newAccount();
     for (let left = 50; left >= 0; left -= 10) expect(rate(await gql(t.url, a.key, orders(10))).remaining).toBe(left);

@@ -2,6 +2,7 @@
 import { defineModule } from '../module.js';
 import { registerResource } from '../../rest/resources.js';
 import { registerCustomersGraphQL } from './graphql.js';
+import { defineSearch } from '../../search/declaration.js';
 import { createCustomer, updateCustomer } from './operations.js';
 
 export const customersModule = defineModule({
@@ -9,6 +10,16 @@ export const customersModule = defineModule({
   permissions: { customers: ['read', 'create', 'update'] },
   // the spec's customer group: deletion and subscriptions come with their areas
   events: ['customer.created', 'customer.updated', 'customer.deleted', 'customer.subscription.created', 'customer.subscription.cancelled'],
+  search: defineSearch({
+    resource: 'customers', type: 'customer', model: 'Customer',
+    fields: [
+      { path: 'name', weight: 'A' },
+      { path: 'email', weight: 'A' },
+      { path: 'phone', weight: 'B', typos: false },
+      { path: 'id', weight: 'A', typos: false },
+    ],
+    metadata: true,
+  }),
   graphql: registerCustomersGraphQL,
   rest(app, deps) {
     registerResource(app, deps, { path: '/v1/customers', model: 'Customer', resource: 'customers', create: createCustomer, update: updateCustomer });

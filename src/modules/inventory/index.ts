@@ -4,6 +4,7 @@
 import { defineModule } from '../module.js';
 import { bodyObject, registerResource, runOperation } from '../../rest/resources.js';
 import { registerInventoryGraphQL } from './graphql.js';
+import { defineSearch } from '../../search/declaration.js';
 import { adjustInventory, allocateInventory, releaseInventory, reserveInventory, transferInventory } from './operations.js';
 
 const TRANSFER_RESPONSE = {
@@ -20,6 +21,17 @@ export const inventoryModule = defineModule({
   name: 'inventory',
   permissions: { inventory: ['read', 'write'] },
   events: ['inventory.updated', 'inventory.low_stock', 'inventory.out_of_stock', 'inventory.transfer'],
+  // an inventory item by its location, and by its product's name and sku (needs products:read)
+  search: defineSearch({
+    resource: 'inventory', type: 'inventory_item', model: 'InventoryItem',
+    fields: [
+      { path: 'id', weight: 'A', typos: false },
+      { path: 'location', weight: 'B' },
+      { path: 'product.name', weight: 'A' },
+      { path: 'product.sku', weight: 'A', typos: false },
+    ],
+    amount: 'available',
+  }),
   graphql: registerInventoryGraphQL,
   rest(app, deps) {
     // static paths: they win over the resource's /:id routes

@@ -2,6 +2,7 @@
 import { defineModule } from '../module.js';
 import { registerResource } from '../../rest/resources.js';
 import { registerOrdersGraphQL } from './graphql.js';
+import { defineSearch } from '../../search/declaration.js';
 import { cancelOrder, createOrder, deleteOrder, fulfillOrder, holdOrder, include, releaseOrder, updateOrder } from './operations.js';
 
 export const ordersModule = defineModule({
@@ -13,6 +14,20 @@ export const ordersModule = defineModule({
     'order.created', 'order.updated', 'order.paid', 'order.processing', 'order.shipped', 'order.fulfilled',
     'order.delivered', 'order.cancelled', 'order.refunded', 'order.deleted',
   ],
+  // POST /v1/search: by id, items' names, tracking number, and the customer's name and
+  // email (those need customers:read too)
+  search: defineSearch({
+    resource: 'orders', type: 'order', model: 'Order', include,
+    fields: [
+      { path: 'id', weight: 'A', typos: false },
+      { path: 'tracking_number', weight: 'A', typos: false },
+      { path: 'items.name', weight: 'B' },
+      { path: 'customer.name', weight: 'B' },
+      { path: 'customer.email', weight: 'C' },
+      { path: 'hold_reason', weight: 'D' },
+    ],
+    status: 'status', currency: 'currency', amount: 'amount', metadata: true,
+  }),
   graphql: registerOrdersGraphQL,
   rest(app, deps) {
     registerResource(app, deps, {
