@@ -106,6 +106,28 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: ModuleRestDeps, 
     return ["default-src 'none'", "style-src 'unsafe-inline'", `form-action 'self' ${targets.join(' ')}`.trim(), "frame-ancestors 'none'", "base-uri 'none'"].join('; ');
   };
 
+  /**
+   * The checked authorization request, or undefined once the answer is sent: a bad client or
+   * redirect URI refused here (never redirected), any other fault sent back to the client's
+   * redirect URI with the state.
+   */
+  const checkOrAnswer = async (req: FastifyRequest, reply: FastifyReply, params: Fields): Promise<AuthorizeParams | undefined> => {
+    let checked;
+    try {
+      checked = await oauth.checkAuthorization(single(params));
+    } catch (err) {
+      if (err instanceof OAuthError) await refuse(req, reply, new ApiError('INVALID_FIELD_VALUE', err.description));
+      else if (err instanceof ApiError) await refuse(req, reply, err);
+      else throw err;
+      return undefined;
+    }
+    if ('redirectError' in checked) {
+      await redirect(reply, req, checked.redirectUri, { error: checked.redirectError.error, error_description: checked.redirectError.description, state: checked.state });
+      return undefined;
+    }
+    return checked;
+  };
+
   /** the consent page's own CSP, set after the app's HTML one (hooks of this scope run after the app's) */
   const pageCsp = new WeakMap<FastifyReply, string>();
 
@@ -143,17 +165,8 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: ModuleRestDeps, 
     scope.get('/oauth/authorize', {
       config: { doc: { summary: 'Authorization request (code flow with PKCE S256): the consent page where the account owner approves', auth: 'none', tag: 'oauth', query: AUTHORIZE_QUERY, produces: 'text/html' } },
     }, async (req, reply) => {
-      let checked;
-      try {
-        checked = await oauth.checkAuthorization(single(req.query as Fields));
-      } catch (err) {
-        if (err instanceof OAuthError) return refuse(req, reply, new ApiError('INVALID_FIELD_VALUE', err.description));
-        if (err instanceof ApiError) return refuse(req, reply, err);
-        throw err;
-      }
-      if ('redirectError' in checked) {
-        return redirect(reply, req, checked.redirectUri, { error: checked.redirectError.error, error_description: checked.redirectError.description, state: checked.state });
-      }
+      const checked = await checkOrAnswer(req, reply, req.query as Fields);
+      if (!checked) return reply;
       pageCsp.set(reply, consentCsp(checked));
       return reply.type('text/html; charset=utf-8').send(consentPage(checked, req.query as Fields));
     });
@@ -170,17 +183,8 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: ModuleRestDeps, 
       // the request's parameters: the form's fields, else the query string's
       const fields = { ...(req.query as Fields), ...fieldsOf(req) };
       const fromPage = typeof fields.credential === 'string';
-      let checked;
-      try {
-        checked = await oauth.checkAuthorization(single(fields));
-      } catch (err) {
-        if (err instanceof OAuthError) return refuse(req, reply, new ApiError('INVALID_FIELD_VALUE', err.description));
-        if (err instanceof ApiError) return refuse(req, reply, err);
-        throw err;
-      }
-      if ('redirectError' in checked) {
-        return redirect(reply, req, checked.redirectUri, { error: checked.redirectError.error, error_description: checked.redirectError.description, state: checked.state });
-      }
+      const checked = await checkOrAnswer(req, reply, fields);
+      if (!checked) return reply;
       const decision = fields.decision;
       if (decision !== 'approve' && decision !== 'deny') {
         return refuse(req, reply, ApiError.validation([{ field: 'decision', code: 'INVALID_ENUM_VALUE', message: decision === undefined ? 'is required' : `'${String(decision)}' is not a decision`, expected: 'approve or deny' }]));
@@ -206,6 +210,33 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: ModuleRestDeps, 
       return redirect(reply, req, checked.redirectUri, { code, state: checked.state });
     });
 
+    /** client authentication, counted against the caller's address as failed key guesses are */
+    const authenticate = async (req: FastifyRequest, creds: { id: unknown; secret: unknown }) => {
+      await deps.auth.failures?.assertAllowed(req.ip);
+      try {
+        return await oauth.authenticateClient(creds.id, creds.secret);
+      } catch (err) {
+        if (err instanceof OAuthError && creds.secret !== undefined) await deps.auth.failures?.recordFailure(req.ip);
+        throw err;
+      }
+    };
+
+    type ClientRun = (client: Awaited<ReturnType<OAuthServer['authenticateClient']>>, fields: Fields, req: FastifyRequest) => Promise<unknown>;
+    /** an endpoint of authenticated clients: the form read, the client authenticated, OAuth's errors in OAuth's shape */
+    const clientHandler = (run: ClientRun) => async (req: FastifyRequest, reply: FastifyReply) => {
+      reply.header('Pragma', 'no-cache');
+      let basic = false;
+      try {
+        const fields = single(fieldsOf(req));
+        const creds = clientCredentials(req, fields);
+        basic = creds.basic;
+        return await run(await authenticate(req, creds), fields, req);
+      } catch (err) {
+        if (err instanceof OAuthError) return sendOAuthError(reply, err, basic);
+        throw err;
+      }
+    };
+
     scope.post('/oauth/token', {
       config: {
         doc: {
@@ -221,35 +252,13 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: ModuleRestDeps, 
           },
         },
       },
-    }, async (req, reply) => {
-      reply.header('Pragma', 'no-cache');
-      let basic = false;
-      try {
-        const fields = single(fieldsOf(req));
-        const creds = clientCredentials(req, fields);
-        basic = creds.basic;
-        const client = await authenticate(req, creds);
-        if (fields.grant_type === 'authorization_code') return await oauth.exchangeCode(client, fields);
-        if (fields.grant_type === 'refresh_token') return await oauth.refresh(client, fields);
-        throw new OAuthError(fields.grant_type === undefined ? 'invalid_request' : 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
-      } catch (err) {
-        if (err instanceof OAuthError) return sendOAuthError(reply, err, basic);
-        throw err;
-      }
-    });
+    }, clientHandler(async (client, fields) => {
+      if (fields.grant_type === 'authorization_code') return oauth.exchangeCode(client, fields);
+      if (fields.grant_type === 'refresh_token') return oauth.refresh(client, fields);
+      throw new OAuthError(fields.grant_type === undefined ? 'invalid_request' : 'unsupported_grant_type', 'grant_type must be authorization_code or refresh_token');
+    }));
 
-    /** client authentication, counted against the caller's address as failed key guesses are */
-    const authenticate = async (req: FastifyRequest, creds: { id: unknown; secret: unknown }) => {
-      await deps.auth.failures?.assertAllowed(req.ip);
-      try {
-        return await oauth.authenticateClient(creds.id, creds.secret);
-      } catch (err) {
-        if (err instanceof OAuthError && creds.secret !== undefined) await deps.auth.failures?.recordFailure(req.ip);
-        throw err;
-      }
-    };
-
-    const clientRoute = (path: string, summary: string, run: (client: Awaited<ReturnType<OAuthServer['authenticateClient']>>, fields: Fields, req: FastifyRequest) => Promise<unknown>) => {
+    const clientRoute = (path: string, summary: string, run: ClientRun) => {
       scope.post(path, {
         config: {
           doc: {
@@ -257,19 +266,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: ModuleRestDeps, 
             body: { type: 'object', properties: { token: { type: 'string' }, token_type_hint: { type: 'string', enum: ['access_token', 'refresh_token'] }, client_id: { type: 'string' }, client_secret: { type: 'string' } }, required: ['token'] },
           },
         },
-      }, async (req, reply) => {
-        let basic = false;
-        try {
-          const fields = single(fieldsOf(req));
-          const creds = clientCredentials(req, fields);
-          basic = creds.basic;
-          const client = await authenticate(req, creds);
-          return await run(client, fields, req);
-        } catch (err) {
-          if (err instanceof OAuthError) return sendOAuthError(reply, err, basic);
-          throw err;
-        }
-      });
+      }, clientHandler(run));
     };
     clientRoute('/oauth/revoke', 'Token revocation (RFC 7009): a refresh token revokes its whole grant, an access token itself; 200 for unknown tokens too. Client authentication required', async (client, fields) => {
       await oauth.revoke(client, fields.token);
