@@ -145,12 +145,21 @@ export async function post(
       UPDATE "LedgerAccount" SET "balance" = "balance" + ${d.delta}
       WHERE "id" = ${d.account.id} AND ("allowNegative" OR "balance" + ${d.delta} >= 0)`;
     if (changed === 0) {
+      // Refused on the balance it saw. Lock the row and look again: a credit may have committed
+      // since, and the balance named in the refusal must be the one that held while refusing.
+      const [row] = await tx.$queryRaw<{ balance: bigint; allowNegative: boolean }[]>`
+        SELECT "balance", "allowNegative" FROM "LedgerAccount" WHERE "id" = ${d.account.id} FOR UPDATE`;
+      const balance = row ? BigInt(row.balance) : 0n;
+      if (row && (row.allowNegative || balance + d.delta >= 0n)) {
+        await tx.$executeRaw`UPDATE "LedgerAccount" SET "balance" = "balance" + ${d.delta} WHERE "id" = ${d.account.id}`;
+        applied.push(d);
+        continue;
+      }
       // undo this call's earlier changes: the caller may go on in the same transaction
       for (const u of applied.reverse()) {
         await tx.$executeRaw`UPDATE "LedgerAccount" SET "balance" = "balance" - ${u.delta} WHERE "id" = ${u.account.id}`;
       }
-      const row = await tx.ledgerAccount.findUnique({ where: { id: d.account.id }, select: { balance: true } });
-      throw new InsufficientFunds(d.account, row?.balance ?? 0n, -d.delta);
+      throw new InsufficientFunds(d.account, balance, -d.delta);
     }
     applied.push(d);
   }
