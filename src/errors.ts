@@ -139,10 +139,34 @@ function cancelledByTimeout(err: unknown): boolean {
   return false;
 }
 
+/**
+ * Prisma's codes for a database too busy to take the request: no transaction could start in
+ * time (P2028) or no pooled connection came free (P2024). Nothing was written.
+ */
+const BUSY_CODES = new Set(['P2028', 'P2024']);
+
+/** Whether the database was too busy to start the work (a full pool or no transaction in time). */
+function busy(err: unknown): boolean {
+  const stack: unknown[] = [err];
+  for (let i = 0; stack.length && i < 20; i++) {
+    const e = stack.pop();
+    if (!e || typeof e !== 'object') continue;
+    const o = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof o.code === 'string' && BUSY_CODES.has(o.code)) return true;
+    // node-postgres' pool, under the driver adapter, when no connection came free in time
+    if (typeof o.message === 'string' && /timeout exceeded when trying to connect|Unable to start a transaction in the given time/.test(o.message)) return true;
+    stack.push(o.cause);
+  }
+  return false;
+}
+
 /** An error of the database that the caller should see as such (503), rather than as a 500. */
 export function databaseFault(err: unknown): ApiError | undefined {
   if (cancelledByTimeout(err)) {
     return new ApiError('DATABASE_ERROR', 'The database took too long to answer and the query was cancelled; narrow the request (filters, limit) or retry later', { reason: 'statement_timeout' });
+  }
+  if (busy(err)) {
+    return new ApiError('DATABASE_ERROR', 'The database is too busy to take this request now; nothing was changed, retry with backoff', { reason: 'busy' });
   }
   return undefined;
 }

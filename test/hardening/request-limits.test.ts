@@ -142,6 +142,26 @@ describe('the database', () => {
     }
   });
 
+  it.skipIf(skipping(!hasPostgres, 'a pool of one PostgreSQL connection: needs DATABASE_URL'))('a transaction that cannot start in time (the pool is taken) is a 503 DATABASE_ERROR, not a 500', async () => {
+    const db = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: '.', poolSize: 1 });
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((r) => { release = r; });
+      const holder = db.prisma.$transaction(async (tx) => { await tx.$queryRawUnsafe('SELECT 1'); await held; }, { timeout: 10_000 });
+      await new Promise((r) => setTimeout(r, 100));
+      const err = await db.prisma.$transaction(async (tx) => tx.$queryRawUnsafe('SELECT 1'), { maxWait: 100 }).then(() => undefined, (e: unknown) => e);
+      release();
+      await holder;
+      expect(err, 'the second transaction should have failed to start').toBeDefined();
+      const fault = databaseFault(err);
+      expect(fault?.code, String(err)).toBe('DATABASE_ERROR');
+      expect(fault?.status).toBe(503);
+      expect(fault?.details).toEqual({ reason: 'busy' });
+    } finally {
+      await db.close();
+    }
+  });
+
   it('/health/ready fails when the database cannot answer', async () => {
     // an embedded database, closed under the server (a PostgreSQL pool would reconnect)
     const s = await startTestServer({ DATABASE_URL: undefined, REDIS_URL: undefined });
