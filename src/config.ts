@@ -137,6 +137,17 @@ const schema = z.object({
   /** search highlights: the markup around matched words (default <em> and </em>) */
   SEARCH_HIGHLIGHT_PRE: z.string().max(100).optional(),
   SEARCH_HIGHLIGHT_POST: z.string().max(100).optional(),
+  /** live FX rates older than this many hours are refused (422 FX_RATE_STALE) */
+  FX_MAX_AGE_HOURS: z.coerce.number().min(1).max(24 * 365).default(48),
+  /** spread added to every FX rate, in basis points (1 = 0.01%) */
+  FX_SPREAD_BPS: z.coerce.number().int().min(0).max(5000).default(0),
+  /** compliance screening: a score at least this is a match, at least the second a potential match */
+  COMPLIANCE_MATCH_SCORE: z.coerce.number().min(0).max(1).default(0.95),
+  COMPLIANCE_POTENTIAL_MATCH_SCORE: z.coerce.number().min(0).max(1).default(0.8),
+  /** ISO 3166 alpha-2 country codes refused by compliance checks and global orders, comma-separated */
+  COMPLIANCE_EMBARGOED_COUNTRIES: z.string().max(1000).default('CU,IR,KP,SY'),
+  /** seconds between sweeps for invoices past due (at most 30) */
+  INVOICE_SWEEP_INTERVAL_SECS: z.coerce.number().int().min(1).max(30).default(30),
   /** print the first-start sandbox key; off in tests that start many servers */
   PRINT_SANDBOX_KEY: bool.default(true),
 });

@@ -16,6 +16,9 @@ import { selfHostedModule } from './selfhosted/index.js';
 import { apiKeysModule } from './api-keys/index.js';
 import { oauthModule } from './oauth/index.js';
 import { searchModule } from './search/index.js';
+import { invoicesModule } from './invoices/index.js';
+import { globalModule } from './global/index.js';
+import { mcpModule } from './mcp/index.js';
 
 export const MODULES: readonly AppModule[] = [
   eventsModule,
@@ -28,10 +31,14 @@ export const MODULES: readonly AppModule[] = [
   // after the areas it searches (their `search` declarations)
   searchModule,
   stablecoinModule,
+  invoicesModule,
+  globalModule,
   webhooksModule,
   decisionsModule,
   selfHostedModule,
   apiKeysModule,
   // after selfhosted: its verifier of access tokens is chained with the sign-in's
   oauthModule,
+  // last: its tools are every other area's operations
+  mcpModule,
 ];

@@ -1,0 +1,6 @@
+// Invoices and test clocks (issue 15).
+import { defineModule } from '../module.js';
+
+export const invoicesModule = defineModule({
+  name: 'invoices',
+});
