@@ -110,8 +110,10 @@ $$ SELECT lower(unaccent(p)) $$;
 CREATE OR REPLACE FUNCTION search_vec(p_folded text, p_weight "char") RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
 $$ SELECT setweight(to_tsvector('simple', regexp_replace(coalesce(p_folded, ''), '[^[:alnum:]]+', ' ', 'g')), p_weight) $$;
 
+-- the dictionary's words of a text: typo targets and completions, so never words with digits
+-- (codes, phone numbers, e-mail local parts like ann1987: thousands of near-identical words)
 CREATE OR REPLACE FUNCTION search_words(p_folded text) RETURNS SETOF text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
-$$ SELECT DISTINCT w FROM regexp_split_to_table(coalesce(p_folded, ''), '[^[:alnum:]]+') w WHERE char_length(w) BETWEEN 2 AND 64 $$;
+$$ SELECT DISTINCT w FROM regexp_split_to_table(coalesce(p_folded, ''), '[^[:alnum:]]+') w WHERE char_length(w) BETWEEN 2 AND 64 AND w !~ '[0-9]' $$;
 
 -- typo candidates of a query word from the dictionary of an account, mode and the resources a
 -- key may read: words sharing trigrams with it (index), within twice the allowed edits by

@@ -164,6 +164,18 @@ describe('the answer', () => {
     expect(JSON.stringify(z.suggestions)).not.toMatch(/zebulon/);
   });
 
+  it('words with digits are found as typed and by prefix, but are neither typo targets nor completions', async () => {
+    expect(idsOf(await find(A.key, { query: 'trk1234' }))).toEqual([ids.order1]);
+    expect(idsOf(await find(A.key, { query: 'trk123457 ' }))).toEqual([]);
+    const s = await find(A.key, { query: 'trk12', suggest: true });
+    expect(JSON.stringify(s.suggestions)).not.toMatch(/trk123456/);
+    // the dictionary holds none: thousands of near-identical codes made every typo lookup slow
+    const [row] = await t.server.db.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "SearchWord" WHERE word ~ '[0-9]'`);
+    expect(row.n).toBe(0);
+    const [all] = await t.server.db.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "SearchWord" WHERE word IN ('wireless', 'jonathan')`);
+    expect(all.n).toBeGreaterThan(0);
+  });
+
   it('pagination: per_page, page; page x per_page over 10,000 is a 400', async () => {
     const p1 = await find(A.key, { query: 'example', pagination: { page: 1, per_page: 1 } });
     const p2 = await find(A.key, { query: 'example', pagination: { page: 2, per_page: 1 } });
