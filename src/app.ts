@@ -17,6 +17,7 @@ import { authenticate, sendError, type RestDeps } from './rest/context.js';
 import { createMetrics, registerHealth } from './ops/health.js';
 import { loggableUrl } from './ops/logging.js';
 import { MODULES } from './modules/index.js';
+import type { AnyOperation } from './operations/registry.js';
 import { registerOpenApi } from './rest/openapi.js';
 import { errorReference } from './error-reference.js';
 import { registerLanding } from './ops/landing.js';
@@ -246,8 +247,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   // every route registered from here on is in /openapi.json
   const routes: { method: string; url: string }[] = [];
+  const operations = services.operations;
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+    const config = r.config as { operation?: AnyOperation; aliasOf?: string } | undefined;
+    if (config?.operation && !config.aliasOf) operations.add(config.operation, [r.method].flat()[0], r.url);
   });
   await registerOpenApi(app, { enabled: config.apiDocs, version: config.API_VERSION, adminKey: config.ADMIN_API_KEY });
 

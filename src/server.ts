@@ -1,5 +1,6 @@
 // Starts and stops a whole server: database, migrations, event bus, HTTP. main.ts and the
 // tests both use it.
+import { OperationRegistry } from './operations/registry.js';
 import type { Logger } from 'pino';
 import { createLogger as createRedactingLogger } from './ops/logging.js';
 import { Redis } from 'ioredis';
@@ -89,7 +90,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     processingDelayMs: config.PAYMENT_PROCESSING_DELAY_MS,
     settlementWake: new Set<(at: Date) => void>(),
   };
-  const services = { db, bus, apiVersion: config.API_VERSION, decisions, secrets, deliveryWake: new Set<() => void>(), money, returnWindowDays: config.RETURN_WINDOW_DAYS };
+  const services = { db, bus, apiVersion: config.API_VERSION, decisions, secrets, deliveryWake: new Set<() => void>(), money, returnWindowDays: config.RETURN_WINDOW_DAYS, operations: new OperationRegistry() };
   // shared counters; without the offline queue a Redis outage falls back to in-process counting at once
   const limiterRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }).on('error', () => {}) : undefined;
   const { app, close, routes, metrics } = await buildApp({ config, services, logger, probeBroker, redis: limiterRedis, bridgeFailures });

@@ -15,8 +15,15 @@ export interface EventEnvelope {
   livemode: boolean;
   data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> };
   request: { id: string | null; idempotency_key: string | null };
+  /** who acted, when not the key itself (an agent's execution); absent otherwise */
+  actor?: EventActor;
   pending_webhooks: number;
   api_version: string;
+}
+
+export interface EventActor {
+  type: 'agent';
+  id: string;
 }
 
 export interface BusMessage {

@@ -1,7 +1,7 @@
 // An outbox row as the envelope the API shows and webhooks deliver (variant A): the same
 // keys in the same order as newEvent() builds them, so a delivery, GET /v1/events/{id} and a
 // subscription show one event the same way.
-import type { EventEnvelope } from './bus.js';
+import type { EventActor, EventEnvelope } from './bus.js';
 
 export interface EventRow {
   id: string;
@@ -11,6 +11,7 @@ export interface EventRow {
   requestId: string | null;
   idempotencyKey: string | null;
   apiVersion: string;
+  actor?: unknown;
   createdAt: Date;
 }
 
@@ -23,6 +24,7 @@ export function envelopeOf(row: EventRow, pendingWebhooks: number): EventEnvelop
     livemode: row.livemode,
     data: row.data as EventEnvelope['data'],
     request: { id: row.requestId, idempotency_key: row.idempotencyKey },
+    ...(row.actor ? { actor: row.actor as EventActor } : {}),
     pending_webhooks: pendingWebhooks,
     api_version: row.apiVersion,
   };

@@ -5,7 +5,7 @@
 // worker is woken.
 import { ID_PREFIX, newId } from '../ids.js';
 import type { Tx } from '../operations/operation.js';
-import type { EventBus, EventEnvelope } from './bus.js';
+import type { EventActor, EventBus, EventEnvelope } from './bus.js';
 import { typeMatches } from './types.js';
 
 export interface EventOrigin {
@@ -13,6 +13,8 @@ export interface EventOrigin {
   idempotencyKey: string | null;
   apiVersion: string;
   livemode: boolean;
+  /** who acted, when not the key itself (an agent) */
+  actor?: EventActor;
 }
 
 /** A new event envelope (variant A) carrying `object` (a REST representation). */
@@ -27,6 +29,7 @@ export function newEvent(
     livemode: origin.livemode,
     data: { object, ...(previous ? { previous_attributes: previous } : {}), ...extra },
     request: { id: origin.requestId, idempotency_key: origin.idempotencyKey },
+    ...(origin.actor ? { actor: origin.actor } : {}),
     pending_webhooks: 0,
     api_version: origin.apiVersion,
   };
@@ -54,16 +57,16 @@ export async function recordEventsOf(tx: Tx, byAccount: Map<string, EventEnvelop
   // whether or not it is read); json, not jsonb, all the way: the envelope's keys keep their order
   const endpoints = await tx.$queryRawUnsafe<{ id: string; accountId: string; events: string[] }[]>(
     `WITH ins AS (
-       INSERT INTO "Event" ("id", "accountId", "livemode", "type", "data", "requestId", "idempotencyKey", "apiVersion", "createdAt")
-       SELECT d.id, d."accountId", d.livemode, d.type, d.data, d."requestId", d."idempotencyKey", d."apiVersion", d."createdAt"
-       FROM json_to_recordset($1::json) AS d(id text, "accountId" text, livemode boolean, type text, data json, "requestId" text, "idempotencyKey" text, "apiVersion" text, "createdAt" timestamptz)
+       INSERT INTO "Event" ("id", "accountId", "livemode", "type", "data", "requestId", "idempotencyKey", "apiVersion", "actor", "createdAt")
+       SELECT d.id, d."accountId", d.livemode, d.type, d.data, d."requestId", d."idempotencyKey", d."apiVersion", d.actor, d."createdAt"
+       FROM json_to_recordset($1::json) AS d(id text, "accountId" text, livemode boolean, type text, data json, "requestId" text, "idempotencyKey" text, "apiVersion" text, actor jsonb, "createdAt" timestamptz)
      )
      SELECT w."id", w."accountId", w."events" FROM "WebhookEndpoint" w
      WHERE w."accountId" IN (SELECT json_array_elements_text($2::json)) AND w."livemode" = $3 AND w."active"
      ORDER BY w."id"`,
     JSON.stringify(all.map(({ accountId, e }) => ({
       id: e.id, accountId, livemode: e.livemode, type: e.type, data: e.data,
-      requestId: e.request.id, idempotencyKey: e.request.idempotency_key, apiVersion: e.api_version, createdAt: new Date(e.created * 1000).toISOString(),
+      requestId: e.request.id, idempotencyKey: e.request.idempotency_key, apiVersion: e.api_version, actor: e.actor ?? null, createdAt: new Date(e.created * 1000).toISOString(),
     }))),
     JSON.stringify(accounts), livemode,
   );

@@ -19,6 +19,7 @@ import { searchModule } from './search/index.js';
 import { invoicesModule } from './invoices/index.js';
 import { globalModule } from './global/index.js';
 import { mcpModule } from './mcp/index.js';
+import { agentsModule } from './agents/index.js';
 
 export const MODULES: readonly AppModule[] = [
   eventsModule,
@@ -33,6 +34,7 @@ export const MODULES: readonly AppModule[] = [
   stablecoinModule,
   invoicesModule,
   globalModule,
+  agentsModule,
   webhooksModule,
   decisionsModule,
   selfHostedModule,

@@ -6,11 +6,12 @@ import { z } from 'zod';
 import { ApiError, ERROR_CATALOG, textFaults, type ErrorCode, type FieldError } from '../errors.js';
 import { authorize, type Principal } from '../auth/keys.js';
 import type { Database, Prisma } from '../db/client.js';
-import type { EventBus, EventEnvelope } from '../events/bus.js';
+import type { EventActor, EventBus, EventEnvelope } from '../events/bus.js';
 import { newEvent, publishEvents, recordEventsOf, type DeliveryWake, type EventOrigin } from '../events/outbox.js';
 import type { DecisionService } from '../decision/service/service.js';
 import type { RecordCipher } from '../decision/service/crypto.js';
 import { present } from '../representation.js';
+import type { OperationRegistry } from './registry.js';
 
 export type Tx = Parameters<Parameters<Prisma['$transaction']>[0]>[0];
 
@@ -27,6 +28,8 @@ export interface Services {
   money: MoneySettings;
   /** days after delivery (else shipment) within which a return may be requested; 0: none */
   returnWindowDays: number;
+  /** every operation with a REST route, by name (filled as the routes register) */
+  operations: OperationRegistry;
 }
 
 export interface MoneySettings {
@@ -53,6 +56,8 @@ export interface CallContext {
   idempotencyKey?: string;
   /** the request carried a valid X-Signature over its raw body (verified by the door) */
   signed?: boolean;
+  /** who acts through the key, when not the key itself (an agent): named on the events */
+  actor?: EventActor;
 }
 
 export interface EmitOptions {
@@ -209,7 +214,7 @@ export async function executeMutation<I, R extends { id: string }>(
       }
     }
     const input = parseInput(op.input, rawInput);
-    const origin = { requestId, idempotencyKey: idempotencyKey ?? null, apiVersion: services.apiVersion, livemode: scope.livemode };
+    const origin = { requestId, idempotencyKey: idempotencyKey ?? null, apiVersion: services.apiVersion, livemode: scope.livemode, ...(ctx.actor ? { actor: ctx.actor } : {}) };
     const row = await op.run(tx, scope, input, events.emitter(origin), services);
     deliveries = await events.record(tx);
     const body = op.represent ? op.represent(row) : present(op.model, row as unknown as Record<string, unknown>);
@@ -280,12 +285,13 @@ class EventsByAccount {
  * events recorded with it and published after commit, like an operation's.
  */
 export async function runSystemChange<T>(
-  services: Services, scope: Scope, fn: (tx: Tx, emit: Emit) => Promise<T>,
+  services: Services, scope: Scope, fn: (tx: Tx, emit: Emit) => Promise<T>, cause?: { requestId: string; actor?: EventActor },
 ): Promise<T> {
   const events = new EventsByAccount(scope.accountId);
   let deliveries = 0;
-  // no request caused it: request.id is null, as Stripe's automatic events
-  const origin = { requestId: null, idempotencyKey: null, apiVersion: services.apiVersion, livemode: scope.livemode };
+  // no request caused it: request.id is null, as Stripe's automatic events; a change a request
+  // made outside an operation (an agent's execution record) names that request
+  const origin = { requestId: cause?.requestId ?? null, idempotencyKey: null, apiVersion: services.apiVersion, livemode: scope.livemode, ...(cause?.actor ? { actor: cause.actor } : {}) };
   const result = await services.db.prisma.$transaction(async (tx) => {
     const out = await fn(tx, events.emitter(origin));
     deliveries = await events.record(tx);

@@ -30,6 +30,160 @@ export type AdjustInventoryInput = {
   reason: Scalars['String']['input'];
 };
 
+/** Software that spends money under a policy: every execution is decided by the decision engine and recorded with its proof */
+export type Agent = {
+  __typename?: 'Agent';
+  /** {amount, currency} or null */
+  approvalAbove?: Maybe<Scalars['JSON']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** {per_transaction?, daily?: {amount, currency}, allowed_operations?, allowed_counterparties?} */
+  limits: Scalars['JSON']['output'];
+  livemode: Scalars['Boolean']['output'];
+  metadata: Scalars['JSON']['output'];
+  name: Scalars['String']['output'];
+  permissions: Array<Scalars['String']['output']>;
+  /** active | paused */
+  status: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Aggregates of the Agent rows a filter matches (of the caller's account and mode) */
+export type AgentAggregate = {
+  __typename?: 'AgentAggregate';
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<AgentAggregateGroup>;
+  max: AgentAggregateMax;
+  min: AgentAggregateMin;
+};
+
+
+/** Aggregates of the Agent rows a filter matches (of the caller's account and mode) */
+export type AgentAggregateGroupsArgs = {
+  by: Array<AgentAggregateGroupBy>;
+};
+
+/** Aggregates of one group of Agent rows */
+export type AgentAggregateGroup = {
+  __typename?: 'AgentAggregateGroup';
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: AgentAggregateGroupKeys;
+  max: AgentAggregateMax;
+  min: AgentAggregateMin;
+};
+
+/** Columns of Agent to group by */
+export type AgentAggregateGroupBy =
+  | 'description'
+  | 'name'
+  | 'status';
+
+/** The values of the grouped columns of a group of Agent rows (null for a column not grouped by, or a null value) */
+export type AgentAggregateGroupKeys = {
+  __typename?: 'AgentAggregateGroupKeys';
+  description?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of Agent columns over the rows (null when no row has a value) */
+export type AgentAggregateMax = {
+  __typename?: 'AgentAggregateMax';
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Least values of Agent columns over the rows (null when no row has a value) */
+export type AgentAggregateMin = {
+  __typename?: 'AgentAggregateMin';
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Boolean expression to filter Agent rows (Hasura style) */
+export type AgentBoolExp = {
+  _and?: InputMaybe<Array<AgentBoolExp>>;
+  _not?: InputMaybe<AgentBoolExp>;
+  _or?: InputMaybe<Array<AgentBoolExp>>;
+  approvalAbove?: InputMaybe<JsonComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  description?: InputMaybe<StringComparisonExp>;
+  /** matches when any executions matches */
+  executions?: InputMaybe<AgentExecutionBoolExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  limits?: InputMaybe<JsonComparisonExp>;
+  metadata?: InputMaybe<JsonComparisonExp>;
+  name?: InputMaybe<StringComparisonExp>;
+  status?: InputMaybe<StringComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** One operation an agent asked for: the decision (outcome, rules fired, facts used, proof hash) and how it ended */
+export type AgentExecution = {
+  __typename?: 'AgentExecution';
+  agentId: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  error?: Maybe<Scalars['JSON']['output']>;
+  facts: Array<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** the operation's input as sent (REST spelling) */
+  input: Scalars['JSON']['output'];
+  livemode: Scalars['Boolean']['output'];
+  operation: Scalars['String']['output'];
+  /** allow | deny | needs_approval */
+  outcome: Scalars['String']['output'];
+  proofHash: Scalars['String']['output'];
+  result?: Maybe<Scalars['JSON']['output']>;
+  rules: Array<Scalars['String']['output']>;
+  /** succeeded | failed | denied | pending_approval | rejected (running while it runs) */
+  status: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Boolean expression to filter AgentExecution rows (Hasura style) */
+export type AgentExecutionBoolExp = {
+  _and?: InputMaybe<Array<AgentExecutionBoolExp>>;
+  _not?: InputMaybe<AgentExecutionBoolExp>;
+  _or?: InputMaybe<Array<AgentExecutionBoolExp>>;
+  agent?: InputMaybe<AgentBoolExp>;
+  agentId?: InputMaybe<StringComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  decidedBy?: InputMaybe<StringComparisonExp>;
+  error?: InputMaybe<JsonComparisonExp>;
+  facts?: InputMaybe<JsonComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  idempotencyKey?: InputMaybe<StringComparisonExp>;
+  input?: InputMaybe<JsonComparisonExp>;
+  operation?: InputMaybe<StringComparisonExp>;
+  outcome?: InputMaybe<StringComparisonExp>;
+  policyHash?: InputMaybe<StringComparisonExp>;
+  proofHash?: InputMaybe<StringComparisonExp>;
+  requestHash?: InputMaybe<StringComparisonExp>;
+  result?: InputMaybe<JsonComparisonExp>;
+  resultId?: InputMaybe<StringComparisonExp>;
+  spendCurrency?: InputMaybe<StringComparisonExp>;
+  status?: InputMaybe<StringComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** Ordering of Agent rows; list several for tie-breaks */
+export type AgentOrderBy = {
+  createdAt?: InputMaybe<OrderBy>;
+  description?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  name?: InputMaybe<OrderBy>;
+  status?: InputMaybe<OrderBy>;
+  updatedAt?: InputMaybe<OrderBy>;
+};
+
 export type AllocateInventoryInput = {
   location?: InputMaybe<Scalars['String']['input']>;
   order?: InputMaybe<Scalars['String']['input']>;
@@ -62,6 +216,37 @@ export type CancelOrderInputReason =
   | 'fraudulent'
   | 'other'
   | 'requested_by_customer';
+
+export type CreateAgentInput = {
+  approvalAbove?: InputMaybe<CreateAgentInputApprovalAbove>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  limits: CreateAgentInputLimits;
+  metadata?: InputMaybe<Scalars['JSON']['input']>;
+  name: Scalars['String']['input'];
+  permissions: Array<Scalars['String']['input']>;
+};
+
+export type CreateAgentInputApprovalAbove = {
+  amount: Scalars['Int']['input'];
+  currency: Scalars['String']['input'];
+};
+
+export type CreateAgentInputLimits = {
+  allowedCounterparties?: InputMaybe<Array<Scalars['String']['input']>>;
+  allowedOperations?: InputMaybe<Array<Scalars['String']['input']>>;
+  daily?: InputMaybe<CreateAgentInputLimitsDaily>;
+  perTransaction?: InputMaybe<CreateAgentInputLimitsPerTransaction>;
+};
+
+export type CreateAgentInputLimitsDaily = {
+  amount: Scalars['Int']['input'];
+  currency: Scalars['String']['input'];
+};
+
+export type CreateAgentInputLimitsPerTransaction = {
+  amount: Scalars['Int']['input'];
+  currency: Scalars['String']['input'];
+};
 
 export type CreateCustomerInput = {
   email?: InputMaybe<Scalars['String']['input']>;
@@ -596,8 +781,10 @@ export type Mutation = {
   __typename?: 'Mutation';
   adjustInventory: InventoryItem;
   allocateInventory: InventoryItem;
+  approveAgentExecution: AgentExecution;
   approveReturn: Return;
   cancelOrder: Order;
+  createAgent: Agent;
   createCustomer: Customer;
   createOrder: Order;
   createPayment: Payment;
@@ -606,6 +793,8 @@ export type Mutation = {
   createWebhookEndpoint: WebhookEndpointWithSecret;
   deleteOrder: DeletedOrder;
   deleteWebhookEndpoint: DeletedWebhookEndpoint;
+  /** Runs an operation as the agent, decided by its policy; input is the operation's REST body (snake_case) */
+  executeAgent: AgentExecution;
   fulfillOrder: Order;
   holdOrder: Order;
   issueStablecoin: StablecoinIssuance;
@@ -613,6 +802,7 @@ export type Mutation = {
   receiveReturn: Return;
   redeemStablecoin: StablecoinRedemption;
   refundPayment: Refund;
+  rejectAgentExecution: AgentExecution;
   rejectReturn: Return;
   releaseInventory: InventoryItem;
   releaseOrder: Order;
@@ -622,6 +812,7 @@ export type Mutation = {
   runDecision: DecisionRun;
   transferInventory: InventoryTransfer;
   transferStablecoin: StablecoinTransfer;
+  updateAgentConfig: Agent;
   updateCustomer: Customer;
   updateOrder: Order;
   updateProduct: Product;
@@ -639,6 +830,12 @@ export type MutationAllocateInventoryArgs = {
 };
 
 
+export type MutationApproveAgentExecutionArgs = {
+  agentId: Scalars['ID']['input'];
+  executionId: Scalars['ID']['input'];
+};
+
+
 export type MutationApproveReturnArgs = {
   id: Scalars['ID']['input'];
 };
@@ -647,6 +844,11 @@ export type MutationApproveReturnArgs = {
 export type MutationCancelOrderArgs = {
   id: Scalars['ID']['input'];
   input?: InputMaybe<CancelOrderInput>;
+};
+
+
+export type MutationCreateAgentArgs = {
+  input: CreateAgentInput;
 };
 
 
@@ -690,6 +892,13 @@ export type MutationDeleteWebhookEndpointArgs = {
 };
 
 
+export type MutationExecuteAgentArgs = {
+  agentId: Scalars['ID']['input'];
+  input?: InputMaybe<Scalars['JSON']['input']>;
+  operation: Scalars['String']['input'];
+};
+
+
 export type MutationFulfillOrderArgs = {
   id: Scalars['ID']['input'];
   input?: InputMaybe<FulfillOrderInput>;
@@ -724,6 +933,12 @@ export type MutationRedeemStablecoinArgs = {
 
 export type MutationRefundPaymentArgs = {
   input: RefundPaymentInput;
+};
+
+
+export type MutationRejectAgentExecutionArgs = {
+  agentId: Scalars['ID']['input'];
+  executionId: Scalars['ID']['input'];
 };
 
 
@@ -767,6 +982,12 @@ export type MutationTransferInventoryArgs = {
 
 export type MutationTransferStablecoinArgs = {
   input: TransferStablecoinInput;
+};
+
+
+export type MutationUpdateAgentConfigArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateAgentConfigInput;
 };
 
 
@@ -1340,6 +1561,13 @@ export type Query = {
   __typename?: 'Query';
   /** The account's balances in the key's mode (GET /v1/account/balance) */
   accountBalance: AccountBalance;
+  agent?: Maybe<Agent>;
+  /** An agent's executions, newest first (agents:read) */
+  agentActivity: Array<AgentExecution>;
+  /** Agent rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  agents: Array<Agent>;
+  /** Aggregates of Agent rows of the caller's account and mode (permission agents:read); `where` as in `agents`. Costs as analytics in the rate limits. */
+  agentsAggregate: AgentAggregate;
   customer?: Maybe<Customer>;
   /** Customer rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   customers: Array<Customer>;
@@ -1390,6 +1618,33 @@ export type Query = {
   webhookEndpoints: Array<WebhookEndpoint>;
   /** Aggregates of WebhookEndpoint rows of the caller's account and mode (permission webhooks:read); `where` as in `webhookEndpoints`. Costs as analytics in the rate limits. */
   webhookEndpointsAggregate: WebhookEndpointAggregate;
+};
+
+
+export type QueryAgentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryAgentActivityArgs = {
+  agentId: Scalars['ID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  operation?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryAgentsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<AgentOrderBy>>;
+  where?: InputMaybe<AgentBoolExp>;
+};
+
+
+export type QueryAgentsAggregateArgs = {
+  where?: InputMaybe<AgentBoolExp>;
 };
 
 
@@ -2092,6 +2347,41 @@ export type TransferStablecoinInput = {
   amount: Scalars['String']['input'];
   to: Scalars['String']['input'];
 };
+
+export type UpdateAgentConfigInput = {
+  approvalAbove?: InputMaybe<UpdateAgentConfigInputApprovalAbove>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  limits?: InputMaybe<UpdateAgentConfigInputLimits>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  permissions?: InputMaybe<Array<Scalars['String']['input']>>;
+  status?: InputMaybe<UpdateAgentConfigInputStatus>;
+};
+
+export type UpdateAgentConfigInputApprovalAbove = {
+  amount: Scalars['Int']['input'];
+  currency: Scalars['String']['input'];
+};
+
+export type UpdateAgentConfigInputLimits = {
+  allowedCounterparties?: InputMaybe<Array<Scalars['String']['input']>>;
+  allowedOperations?: InputMaybe<Array<Scalars['String']['input']>>;
+  daily?: InputMaybe<UpdateAgentConfigInputLimitsDaily>;
+  perTransaction?: InputMaybe<UpdateAgentConfigInputLimitsPerTransaction>;
+};
+
+export type UpdateAgentConfigInputLimitsDaily = {
+  amount: Scalars['Int']['input'];
+  currency: Scalars['String']['input'];
+};
+
+export type UpdateAgentConfigInputLimitsPerTransaction = {
+  amount: Scalars['Int']['input'];
+  currency: Scalars['String']['input'];
+};
+
+export type UpdateAgentConfigInputStatus =
+  | 'active'
+  | 'paused';
 
 export type UpdateCustomerInput = {
   email?: InputMaybe<Scalars['String']['input']>;
