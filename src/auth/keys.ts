@@ -28,7 +28,14 @@ export interface Principal {
   apiVersion?: string | null;
   /** the account's plan (src/ratelimit/plans.ts), cached with the principal (2 s at most) */
   plan?: string;
+  /**
+   * set when the key's account acts for one of its connected accounts (X-Account-Id):
+   * accountId is then the connected account's, and this the platform's (the key's own)
+   */
+  platformAccountId?: string;
 }
+
+const ACCOUNT_ID_PATTERN = /^acct_[0-9a-z]{10,40}$/;
 
 export function hashKey(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -323,6 +330,23 @@ export class KeyAuthenticator {
    * A request's credential, from `ip`: refused with 429 while the address is over its failed
    * authentications, and a failure counted against it (a missing header is not a failure).
    */
+  /**
+   * The principal acting for a connected account (the `X-Account-Id` header): the same key, on
+   * that account's rows, in the key's mode. Only a platform's own connected accounts; any other
+   * id is 403. A connected account cannot act for another (no chains).
+   */
+  async actingFor(principal: Principal, accountHeader: string | undefined): Promise<Principal> {
+    if (accountHeader === undefined) return principal;
+    const id = accountHeader.trim();
+    if (id === principal.accountId && !principal.platformAccountId) return principal;
+    const denied = () => new ApiError('RESOURCE_ACCESS_DENIED', `This key cannot act for account '${id.slice(0, 64)}': X-Account-Id must name a connected account of the key's own account`, { account: id.slice(0, 64) }, 'X-Account-Id');
+    if (!ACCOUNT_ID_PATTERN.test(id) || principal.platformAccountId || principal.type === 'svc' || principal.type === 'publishable') throw denied();
+    const connected = await this.prisma.account.findUnique({ where: { id }, select: { platformId: true, status: true } });
+    if (!connected || connected.platformId !== principal.accountId) throw denied();
+    if (connected.status !== 'active') throw new ApiError('INACTIVE_ACCOUNT', `The connected account '${id}' is suspended`, { account: id });
+    return { ...principal, accountId: id, platformAccountId: principal.accountId, apiVersion: principal.apiVersion };
+  }
+
   async fromRequest(header: string | undefined, ip: string): Promise<Principal> {
     if (!this.failures) return this.fromAuthorizationHeader(header, ip);
     await this.failures.assertAllowed(ip);

@@ -2,7 +2,7 @@
 // server, also while the server runs (it then goes through the server's database socket).
 //
 //   npm run --silent keys -- create [--mode test|live] [--type secret|restricted|publishable|svc]
-//                                   [--account NAME] [--permissions orders:read,...] [--name TEXT]
+//                                   [--account NAME or acct_ id] [--permissions orders:read,...] [--name TEXT]
 //                                   [--expires-at ISO-8601] [--allowed-ips CIDR,...]   prints only the new key
 //   npm run --silent keys -- list [--account NAME] [--json]       never prints secrets
 //   npm run --silent keys -- revoke KEY_ID
@@ -24,7 +24,7 @@ import { normalizeAllowedIps } from '../auth/ip-allowlist.js';
 import { OAUTH_CLIENT_USAGE, OAuthClientUsageError, oauthClientCommand } from '../oauth/cli.js';
 
 const USAGE = `usage:
-  keys create [--mode test|live] [--type secret|restricted|publishable|svc] [--account NAME]
+  keys create [--mode test|live] [--type secret|restricted|publishable|svc] [--account NAME|acct_ID]
               [--permissions resource:action,...] [--name TEXT] [--expires-at ISO-8601]
               [--allowed-ips CIDR,...]
   keys list [--account NAME] [--json]
@@ -102,12 +102,15 @@ async function main(argv: string[]) {
   try {
     const prisma = db.prisma;
     if (command === 'create') {
-      const { account } = await findOrCreateAccount(prisma, values.account ?? SANDBOX_ACCOUNT);
+      // --account takes a name (created when new) or an existing account's id (a connected account's)
+      const byId = values.account?.startsWith('acct_') ? await prisma.account.findUnique({ where: { id: values.account } }) : undefined;
+      if (byId === null) throw new UsageError(`no account with id ${values.account}`);
+      const account = byId ?? (await findOrCreateAccount(prisma, values.account ?? SANDBOX_ACCOUNT)).account;
       const { key, secret } = await createApiKey(prisma, { accountId: account.id, type, mode, name: values.name, permissions, expiresAt, allowedIps });
       process.stderr.write(`created ${key.id} (${type}, ${mode}) for account '${account.name}'; the key is shown once:\n`);
       process.stdout.write(`${secret}\n`);
     } else if (command === 'list') {
-      const where = values.account ? { account: { name: values.account } } : {};
+      const where = values.account ? (values.account.startsWith('acct_') ? { accountId: values.account } : { account: { name: values.account } }) : {};
       const keys = await prisma.apiKey.findMany({ where, include: { account: true }, orderBy: { createdAt: 'asc' } });
       const rows = keys.map((k) => ({
         id: k.id, account: k.account.name, type: k.type, mode: k.mode, key: k.redacted, name: k.name, permissions: k.permissions,

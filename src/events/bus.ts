@@ -17,6 +17,8 @@ export interface EventEnvelope {
   request: { id: string | null; idempotency_key: string | null };
   /** who acted, when not the key itself (an agent's execution); absent otherwise */
   actor?: EventActor;
+  /** the connected account it happened on, when its platform acted for it (X-Account-Id) */
+  account?: string;
   pending_webhooks: number;
   api_version: string;
 }

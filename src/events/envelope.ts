@@ -12,6 +12,7 @@ export interface EventRow {
   idempotencyKey: string | null;
   apiVersion: string;
   actor?: unknown;
+  connectedAccount?: string | null;
   createdAt: Date;
 }
 
@@ -25,6 +26,7 @@ export function envelopeOf(row: EventRow, pendingWebhooks: number): EventEnvelop
     data: row.data as EventEnvelope['data'],
     request: { id: row.requestId, idempotency_key: row.idempotencyKey },
     ...(row.actor ? { actor: row.actor as EventActor } : {}),
+    ...(row.connectedAccount ? { account: row.connectedAccount } : {}),
     pending_webhooks: pendingWebhooks,
     api_version: row.apiVersion,
   };

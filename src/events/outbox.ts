@@ -15,6 +15,8 @@ export interface EventOrigin {
   livemode: boolean;
   /** who acted, when not the key itself (an agent) */
   actor?: EventActor;
+  /** the connected account acted for, when the caller is its platform (X-Account-Id) */
+  connectedAccount?: string;
 }
 
 /** A new event envelope (variant A) carrying `object` (a REST representation). */
@@ -30,6 +32,7 @@ export function newEvent(
     data: { object, ...(previous ? { previous_attributes: previous } : {}), ...extra },
     request: { id: origin.requestId, idempotency_key: origin.idempotencyKey },
     ...(origin.actor ? { actor: origin.actor } : {}),
+    ...(origin.connectedAccount ? { account: origin.connectedAccount } : {}),
     pending_webhooks: 0,
     api_version: origin.apiVersion,
   };
@@ -57,16 +60,16 @@ export async function recordEventsOf(tx: Tx, byAccount: Map<string, EventEnvelop
   // whether or not it is read); json, not jsonb, all the way: the envelope's keys keep their order
   const endpoints = await tx.$queryRawUnsafe<{ id: string; accountId: string; events: string[] }[]>(
     `WITH ins AS (
-       INSERT INTO "Event" ("id", "accountId", "livemode", "type", "data", "requestId", "idempotencyKey", "apiVersion", "actor", "createdAt")
-       SELECT d.id, d."accountId", d.livemode, d.type, d.data, d."requestId", d."idempotencyKey", d."apiVersion", d.actor, d."createdAt"
-       FROM json_to_recordset($1::json) AS d(id text, "accountId" text, livemode boolean, type text, data json, "requestId" text, "idempotencyKey" text, "apiVersion" text, actor jsonb, "createdAt" timestamptz)
+       INSERT INTO "Event" ("id", "accountId", "livemode", "type", "data", "requestId", "idempotencyKey", "apiVersion", "actor", "connectedAccount", "createdAt")
+       SELECT d.id, d."accountId", d.livemode, d.type, d.data, d."requestId", d."idempotencyKey", d."apiVersion", d.actor, d."connectedAccount", d."createdAt"
+       FROM json_to_recordset($1::json) AS d(id text, "accountId" text, livemode boolean, type text, data json, "requestId" text, "idempotencyKey" text, "apiVersion" text, actor jsonb, "connectedAccount" text, "createdAt" timestamptz)
      )
      SELECT w."id", w."accountId", w."events" FROM "WebhookEndpoint" w
      WHERE w."accountId" IN (SELECT json_array_elements_text($2::json)) AND w."livemode" = $3 AND w."active"
      ORDER BY w."id"`,
     JSON.stringify(all.map(({ accountId, e }) => ({
       id: e.id, accountId, livemode: e.livemode, type: e.type, data: e.data,
-      requestId: e.request.id, idempotencyKey: e.request.idempotency_key, apiVersion: e.api_version, actor: e.actor ?? null, createdAt: new Date(e.created * 1000).toISOString(),
+      requestId: e.request.id, idempotencyKey: e.request.idempotency_key, apiVersion: e.api_version, actor: e.actor ?? null, connectedAccount: e.account ?? null, createdAt: new Date(e.created * 1000).toISOString(),
     }))),
     JSON.stringify(accounts), livemode,
   );

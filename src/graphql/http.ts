@@ -130,7 +130,7 @@ export function createGraphQL(deps: GraphQLDeps) {
     let who = principal;
     if (!who) {
       try {
-        who = await deps.auth.fromAuthorizationHeader(headerOf(req, 'authorization'));
+        who = await deps.auth.actingFor(await deps.auth.fromAuthorizationHeader(headerOf(req, 'authorization')), headerOf(req, 'x-account-id'));
       } catch (err) {
         if (err instanceof ApiError) throw toGraphQLError(err, id);
         throw err;
@@ -221,6 +221,10 @@ export function createGraphQL(deps: GraphQLDeps) {
         let principal: Principal;
         try {
           principal = await deps.auth.fromRequest(authorization, ctx.extra.request.socket.remoteAddress ?? 'unknown');
+          // X-Account-Id: from connection_init's payload, else the upgrade request's headers
+          const fromParams = params['X-Account-Id'] ?? params['x-account-id'] ?? params.accountId;
+          const acting = typeof fromParams === 'string' ? fromParams : headerOf(ctx.extra.request as unknown as ServerContext['req'], 'x-account-id');
+          principal = await deps.auth.actingFor(principal, acting);
         } catch (err) {
           // too many failed authentications from this address: 4429; any other refusal: 4403
           if (err instanceof ApiError && err.code === 'RATE_LIMITED') ctx.extra.socket.close(WS_CLOSE_TOO_MANY, err.message);
@@ -341,7 +345,7 @@ export function createGraphQL(deps: GraphQLDeps) {
         req.streamAuthorization = legacy;
       }
     }
-    const principal = await deps.auth.fromRequest(credential, req.ip);
+    const principal = await deps.auth.actingFor(await deps.auth.fromRequest(credential, req.ip), headerOf(req, 'x-account-id'));
     if (stream) transport.record(method, 'sse');
     req.principal = principal; // the key's usage counts this request (modules/api-keys/usage.ts)
     req.signed = await verifySignedRequest(deps.services.db.prisma, deps.services.secrets, principal.accountId, {

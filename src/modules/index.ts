@@ -20,6 +20,7 @@ import { invoicesModule } from './invoices/index.js';
 import { globalModule } from './global/index.js';
 import { mcpModule } from './mcp/index.js';
 import { agentsModule } from './agents/index.js';
+import { accountsModule } from './accounts/index.js';
 
 export const MODULES: readonly AppModule[] = [
   eventsModule,
@@ -35,6 +36,7 @@ export const MODULES: readonly AppModule[] = [
   invoicesModule,
   globalModule,
   agentsModule,
+  accountsModule,
   webhooksModule,
   decisionsModule,
   selfHostedModule,

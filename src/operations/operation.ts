@@ -214,7 +214,8 @@ export async function executeMutation<I, R extends { id: string }>(
       }
     }
     const input = parseInput(op.input, rawInput);
-    const origin = { requestId, idempotencyKey: idempotencyKey ?? null, apiVersion: services.apiVersion, livemode: scope.livemode, ...(ctx.actor ? { actor: ctx.actor } : {}) };
+    const origin = { requestId, idempotencyKey: idempotencyKey ?? null, apiVersion: services.apiVersion, livemode: scope.livemode, ...(ctx.actor ? { actor: ctx.actor } : {}),
+      ...(principal.platformAccountId ? { connectedAccount: principal.accountId } : {}) };
     const row = await op.run(tx, scope, input, events.emitter(origin), services);
     deliveries = await events.record(tx);
     const body = op.represent ? op.represent(row) : present(op.model, row as unknown as Record<string, unknown>);

@@ -29,7 +29,7 @@ function header(req: FastifyRequest, name: string): string | undefined {
 
 export async function authenticate(req: FastifyRequest, deps: RestDeps): Promise<Principal> {
   if (req.principal) return req.principal;
-  const principal = await deps.auth.fromRequest(header(req, 'authorization'), req.ip);
+  const principal = await deps.auth.actingFor(await deps.auth.fromRequest(header(req, 'authorization'), req.ip), header(req, 'x-account-id'));
   req.principal = principal;
   // Test mode can force an error from the catalog (spec: X-Test-Error-Code).
   const forced = header(req, 'x-test-error-code');

@@ -217,6 +217,23 @@ export type CancelOrderInputReason =
   | 'other'
   | 'requested_by_customer';
 
+/** A connected account of the caller's account (the platform); act for it with the X-Account-Id header */
+export type ConnectedAccount = {
+  __typename?: 'ConnectedAccount';
+  country?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  defaultCurrency?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+};
+
+export type CreateAccountInput = {
+  country: Scalars['String']['input'];
+  defaultCurrency: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+};
+
 export type CreateAgentInput = {
   approvalAbove?: InputMaybe<CreateAgentInputApprovalAbove>;
   description?: InputMaybe<Scalars['String']['input']>;
@@ -784,6 +801,7 @@ export type Mutation = {
   approveAgentExecution: AgentExecution;
   approveReturn: Return;
   cancelOrder: Order;
+  createAccount: ConnectedAccount;
   createAgent: Agent;
   createCustomer: Customer;
   createOrder: Order;
@@ -844,6 +862,11 @@ export type MutationApproveReturnArgs = {
 export type MutationCancelOrderArgs = {
   id: Scalars['ID']['input'];
   input?: InputMaybe<CancelOrderInput>;
+};
+
+
+export type MutationCreateAccountArgs = {
+  input: CreateAccountInput;
 };
 
 
@@ -1561,6 +1584,8 @@ export type Query = {
   __typename?: 'Query';
   /** The account's balances in the key's mode (GET /v1/account/balance) */
   accountBalance: AccountBalance;
+  /** The caller's connected accounts, newest first (accounts:read); limit at most 100 */
+  accounts: Array<ConnectedAccount>;
   agent?: Maybe<Agent>;
   /** An agent's executions, newest first (agents:read) */
   agentActivity: Array<AgentExecution>;
@@ -1618,6 +1643,12 @@ export type Query = {
   webhookEndpoints: Array<WebhookEndpoint>;
   /** Aggregates of WebhookEndpoint rows of the caller's account and mode (permission webhooks:read); `where` as in `webhookEndpoints`. Costs as analytics in the rate limits. */
   webhookEndpointsAggregate: WebhookEndpointAggregate;
+};
+
+
+export type QueryAccountsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  startingAfter?: InputMaybe<Scalars['ID']['input']>;
 };
 
 

@@ -58,10 +58,14 @@ describe('another account\'s rows by id', () => {
     expectError(await asB(`/v1/orders/${b.order.id}`, { method: 'PATCH', body: { customer: a.customer.id } }), 404, 'PARENT_NOT_FOUND');
   });
 
-  it('X-Account-Id does not open another account', async () => {
+  it('X-Account-Id does not open another account: 403, nothing of it shown', async () => {
     const res = await asB('/v1/orders', { headers: { 'x-account-id': A.accountId } });
-    expect(ids(res)).toEqual([b.order.id]);
-    expect((await asB(`/v1/orders/${a.order.id}`, { headers: { 'x-account-id': A.accountId } })).status).toBe(404);
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('RESOURCE_ACCESS_DENIED');
+    expect(res.text).not.toContain(a.order.id);
+    const one = await asB(`/v1/orders/${a.order.id}`, { headers: { 'x-account-id': A.accountId } });
+    expect(one.status).toBe(403);
+    expect(one.text).not.toContain(a.order.id);
   });
 });
 

@@ -487,7 +487,7 @@ describe('retention', () => {
     // an event of 31 days ago, with its delivery (written as the outbox would have)
     const old = await prisma.event.findUniqueOrThrow({ where: { id: delivery.event_id } });
     const oldId = `evt_old${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-    await prisma.event.create({ data: { ...old, id: oldId, seq: undefined, actor: undefined, data: old.data as object, createdAt: new Date(Date.now() - 31 * 86400_000) } });
+    await prisma.event.create({ data: { ...old, id: oldId, seq: undefined, actor: undefined, connectedAccount: undefined, data: old.data as object, createdAt: new Date(Date.now() - 31 * 86400_000) } });
     await prisma.webhookDelivery.create({ data: { id: `wdl_old${Date.now()}`, accountId: a.accountId, livemode: false, endpointId: e.id, eventId: oldId, eventType: 'order.created', status: 'succeeded' } });
     const purged = await purgeBefore(prisma, 'Event', new Date(Date.now() - 30 * 86400_000));
     expect(purged).toBeGreaterThanOrEqual(1);

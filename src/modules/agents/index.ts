@@ -40,8 +40,8 @@ function registerAgentRoutes(app: import('fastify').FastifyInstance, deps: RestD
     await withRestErrors(async () => checkGrantable(principal, Array.isArray(body.permissions) ? body.permissions.map(String) : undefined));
     return reply.status(201).send(await runOperation(req, reply, deps, createAgent, body));
   };
-  app.post('/v1/agents/create', { config: { operation: createAgent, status: 201 } }, create);
-  app.post('/v1/agents', { config: { operation: createAgent, status: 201, aliasOf: 'POST /v1/agents/create' } }, create);
+  app.post('/v1/agents', { config: { operation: createAgent, status: 201 } }, create);
+  app.post('/v1/agents/create', { config: { operation: createAgent, status: 201, aliasOf: 'POST /v1/agents' } }, create);
   registerResource(app, deps, { path: '/v1/agents', model: 'Agent', resource: 'agents', aliases: true });
 
   const config = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -1,0 +1,130 @@
+// Connected accounts (issue 16): a platform's key creates accounts and acts for them with
+// X-Account-Id (their rows, their events, the key's mode); any other account is 403; keys made
+// for a connected account with the key CLI never see the platform's rows; both doors.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, gql, startTestServer, TEA_ORDER, type TestAccount, type TestServer } from '../helpers/server.js';
+import { runKeys } from '../helpers/process.js';
+
+let t: TestServer;
+let platform: TestAccount;
+let other: TestAccount;
+
+async function connect(key: string, body: Record<string, unknown> = { name: 'Berlin Tea GmbH', country: 'de', default_currency: 'EUR' }) {
+  return api(t.url, '/v1/accounts', { key, body });
+}
+
+beforeAll(async () => {
+  t = await startTestServer();
+  platform = await t.newAccount();
+  other = await t.newAccount();
+});
+afterAll(async () => { await t?.stop(); });
+
+describe('creating connected accounts', () => {
+  it('answers the account; lists and retrieves it for its platform only', async () => {
+    const res = await connect(platform.key);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ object: 'account', name: 'Berlin Tea GmbH', country: 'DE', default_currency: 'eur', platform: platform.accountId, status: 'active' });
+    expect(res.body.id).toMatch(/^acct_/);
+    const list = await api(t.url, '/v1/accounts', { key: platform.key });
+    expect(list.body.data.map((a: { id: string }) => a.id)).toContain(res.body.id);
+    expect((await api(t.url, `/v1/accounts/${res.body.id}`, { key: platform.key })).body.id).toBe(res.body.id);
+    expect((await api(t.url, `/v1/accounts/${res.body.id}`, { key: other.key })).status).toBe(404);
+    expect((await api(t.url, '/v1/accounts', { key: other.key })).body.data).toEqual([]);
+  });
+
+  it('refuses bad input naming the field, and restricted keys without accounts:write', async () => {
+    for (const [body, field] of [
+      [{ country: 'DE', default_currency: 'eur' }, 'name'],
+      [{ name: 'x', country: 'XX', default_currency: 'eur' }, 'country'],
+      [{ name: 'x', country: 'DE', default_currency: 'euro' }, 'default_currency'],
+    ] as const) {
+      const res = await connect(platform.key, body);
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.error.details.errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    const rk = (await platform.newKey({ type: 'restricted', permissions: ['orders:write'] })).secret;
+    expect((await connect(rk)).status).toBe(403);
+    const rkw = (await platform.newKey({ type: 'restricted', permissions: ['accounts:write'] })).secret;
+    expect((await connect(rkw)).status).toBe(201);
+  });
+});
+
+describe('X-Account-Id', () => {
+  let connected: string;
+  beforeAll(async () => {
+    connected = (await connect(platform.key)).body.id;
+  });
+  const as = (id: string) => ({ 'X-Account-Id': id });
+
+  it('acts on the connected account\'s rows, in the key\'s mode; the platform\'s own rows stay apart', async () => {
+    const mine = await api(t.url, '/v1/orders', { key: platform.key, body: TEA_ORDER });
+    const theirs = await api(t.url, '/v1/orders', { key: platform.key, body: TEA_ORDER, headers: as(connected) });
+    expect(theirs.status, theirs.text).toBe(201);
+    expect(theirs.body.livemode).toBe(false);
+    const listed = await api(t.url, '/v1/orders?limit=100', { key: platform.key, headers: as(connected) });
+    const ids = listed.body.data.map((o: { id: string }) => o.id);
+    expect(ids).toContain(theirs.body.id);
+    expect(ids).not.toContain(mine.body.id);
+    const own = (await api(t.url, '/v1/orders?limit=100', { key: platform.key })).body.data.map((o: { id: string }) => o.id);
+    expect(own).toContain(mine.body.id);
+    expect(own).not.toContain(theirs.body.id);
+    expect((await api(t.url, `/v1/orders/${theirs.body.id}`, { key: platform.key })).status).toBe(404);
+  });
+
+  it('events made for a connected account carry `account`', async () => {
+    const order = await api(t.url, '/v1/orders', { key: platform.key, body: TEA_ORDER, headers: as(connected) });
+    const events = await api(t.url, '/v1/events?type=order.created&limit=20', { key: platform.key, headers: as(connected) });
+    const ev = events.body.data.find((e: any) => e.data.object.id === order.body.id);
+    expect(ev.account).toBe(connected);
+    const plain = await api(t.url, '/v1/orders', { key: platform.key, body: TEA_ORDER });
+    const own = (await api(t.url, '/v1/events?type=order.created&limit=20', { key: platform.key })).body.data.find((e: any) => e.data.object.id === plain.body.id);
+    expect(own).toBeDefined();
+    expect('account' in own).toBe(false);
+  });
+
+  it('any other account id is 403 RESOURCE_ACCESS_DENIED', async () => {
+    const foreign = (await connect(other.key)).body.id;
+    for (const id of [foreign, other.accountId, 'acct_nope', 'not-an-id']) {
+      const res = await api(t.url, '/v1/orders', { key: platform.key, headers: as(id) });
+      expect(res.status, `${id}: ${res.text}`).toBe(403);
+      expect(res.body.error.code).toBe('RESOURCE_ACCESS_DENIED');
+    }
+    // no managing accounts while acting for one
+    expect((await connect(platform.key)).status).toBe(201);
+    const nested = await api(t.url, '/v1/accounts', { key: platform.key, body: { name: 'x', country: 'DE', default_currency: 'eur' }, headers: as(connected) });
+    expect(nested.status).toBe(403);
+  });
+
+  it('GraphQL takes the header too; createAccount and accounts', async () => {
+    const created = await gql(t.url, platform.key, 'mutation { createAccount(input: { name: "Lyon Café", country: "FR", defaultCurrency: "eur" }) { id name country defaultCurrency } }');
+    expect(created.body.errors, JSON.stringify(created.body)).toBeUndefined();
+    const id = created.body.data.createAccount.id;
+    expect(created.body.data.createAccount).toMatchObject({ name: 'Lyon Café', country: 'FR', defaultCurrency: 'eur' });
+    const accounts = await gql(t.url, platform.key, '{ accounts(limit: 100) { id } }');
+    expect(accounts.body.data.accounts.map((a: { id: string }) => a.id)).toContain(id);
+    await api(t.url, '/v1/customers', { key: platform.key, body: { name: 'Only in Lyon' }, headers: as(id) });
+    const seen = await gql(t.url, platform.key, '{ customers(limit: 100) { name } }', {}, as(id));
+    expect(seen.body.data.customers.map((c: { name: string }) => c.name)).toEqual(['Only in Lyon']);
+    const denied = await gql(t.url, platform.key, '{ customers(limit: 1) { id } }', {}, as('acct_01m8000000000000000000'));
+    expect(denied.body.errors?.[0]?.extensions?.code).toBe('RESOURCE_ACCESS_DENIED');
+  });
+
+  it('a key made for the connected account with the key CLI sees its rows only, never the platform\'s', async () => {
+    const env = { DATA_DIR: t.server.config.dataDir, DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: undefined };
+    const created = await runKeys(['create', '--account', connected], env);
+    expect(created.code, created.stderr).toBe(0);
+    const key = created.stdout.trim();
+    expect(key).toMatch(/^sk_test_/);
+    const auth = await api(t.url, '/v1/auth/test', { key });
+    expect(auth.body.account_id).toBe(connected);
+    const orders = (await api(t.url, '/v1/orders?limit=100', { key })).body.data;
+    expect(orders.length).toBeGreaterThan(0);
+    const platformOrders = (await api(t.url, '/v1/orders?limit=100', { key: platform.key })).body.data.map((o: { id: string }) => o.id);
+    for (const o of orders) expect(platformOrders).not.toContain(o.id);
+    // it cannot reach the platform through the header either
+    expect((await api(t.url, '/v1/orders', { key, headers: as(platform.accountId) })).status).toBe(403);
+    const missing = await runKeys(['create', '--account', 'acct_01m8000000000000000000'], env);
+    expect(missing.code).not.toBe(0);
+  });
+});
