@@ -9,6 +9,8 @@ export function registerCustomersGraphQL(): void {
     fields: (t) => ({
       ...scalarExposures(t, 'Customer'),
       orders: t.relation('orders', { query: guardedRelation('orders', { orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }], take: 100 }), extensions: { maxItems: 100 } }),
+      // the test clock the customer lives on (test mode; src/modules/invoices/clocks.ts)
+      testClock: t.relation('testClock', { nullable: true, query: guardedRelation('test_clocks') }),
     }),
   });
 

@@ -1,6 +1,8 @@
-// Customers: create and update. Emits customer.created and customer.updated.
+// Customers: create and update. Emits customer.created and customer.updated. A customer
+// created with `test_clock` (test mode) lives on that clock (src/modules/invoices/clocks.ts).
 import { z } from 'zod';
 import { ID_PREFIX, newId } from '../../ids.js';
+import { CLOCK_PREFIX, lockClock } from '../invoices/clocks.js';
 import { defineMutation, found, scopedWhere } from '../../operations/operation.js';
 import { previousAttributes } from '../../representation.js';
 import { id, mergeMetadata, metadata, metadataPatch } from '../shared-inputs.js';
@@ -15,12 +17,15 @@ export const createCustomer = defineMutation({
   name: 'customers.create',
   permission: 'customers:create',
   model: 'Customer',
-  input: z.strictObject({ ...fields, metadata: metadata.optional() }),
+  input: z.strictObject({ ...fields, metadata: metadata.optional(), testClock: id(CLOCK_PREFIX).nullable().optional() }),
   async run(tx, scope, input, emit) {
+    // a clock of this account and mode (live keys have none: 404), not deleted
+    const testClockId = input.testClock ? (await lockClock(tx, scope, input.testClock, 'share', 'test_clock')).id : null;
     const row = await tx.customer.create({
       data: {
         id: newId(ID_PREFIX.customer), accountId: scope.accountId, livemode: scope.livemode,
         email: input.email ?? null, name: input.name ?? null, phone: input.phone ?? null, metadata: input.metadata ?? {},
+        testClockId,
       },
     });
     emit('customer.created', 'Customer', row);
