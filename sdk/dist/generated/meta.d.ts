@@ -1,0 +1,7 @@
+/** The API version this SDK was generated for: sent as Api-Version unless the `apiVersion` option says otherwise. */
+export declare const API_VERSION = "2026-11-01";
+/** This SDK's version (User-Agent). */
+export declare const SDK_VERSION = "0.1.0";
+/** The event types the server knew when this SDK was generated. */
+export declare const EVENT_TYPES: readonly ["agent.created", "agent.execution.denied", "agent.execution.failed", "agent.execution.pending_approval", "agent.execution.rejected", "agent.execution.succeeded", "agent.updated", "api.error", "customer.created", "customer.deleted", "customer.subscription.cancelled", "customer.subscription.created", "customer.updated", "inventory.low_stock", "inventory.out_of_stock", "inventory.transfer", "inventory.updated", "invoice.created", "invoice.deleted", "invoice.finalized", "invoice.marked_uncollectible", "invoice.overdue", "invoice.paid", "invoice.partially_paid", "invoice.voided", "order.cancelled", "order.created", "order.deleted", "order.delivered", "order.fulfilled", "order.paid", "order.processing", "order.refunded", "order.shipped", "order.updated", "payment.created", "payment.failed", "payment.succeeded", "product.created", "product.updated", "refund.created", "return.approved", "return.created", "return.processed", "return.received", "return.rejected", "stablecoin.issued", "stablecoin.redeemed", "stablecoin.transferred", "webhook_endpoint.disabled"];
+export type EventType = (typeof EVENT_TYPES)[number];

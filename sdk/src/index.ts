@@ -1,0 +1,16 @@
+// @commerce-api/sdk: a typed client of the commerce API, generated from its OpenAPI document.
+export { Client } from './client.js';
+export { BaseClient, APIResource, serializeQuery } from './core.js';
+export type { ClientOptions, RequestOptions, ResponseInfo, WithResponse, QueryParams, QueryValue, JsonObject, HttpMethod, TypedRequestInit } from './core.js';
+export { PagePromise, MAX_TO_ARRAY, type PageLike, type ListPage } from './pagination.js';
+export {
+  CommerceError, ApiError, InvalidRequestError, AuthenticationError, PermissionError, NotFoundError, ConflictError, RateLimitError, ServerError,
+  ConnectionError, SignatureVerificationError,
+} from './errors.js';
+export type { ErrorEnvelope, ErrorCode } from './errors.js';
+export { constructEvent, webhooks, DEFAULT_TOLERANCE_SECONDS } from './webhooks.js';
+export type { WebhookEvent, WebhookHeaders, ConstructEventOptions } from './webhooks.js';
+export { API_VERSION, SDK_VERSION, EVENT_TYPES } from './generated/meta.js';
+export type { EventType } from './generated/meta.js';
+export type * from './generated/resources.js';
+export type { paths, components, operations } from './generated/openapi.js';
