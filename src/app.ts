@@ -166,8 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     origin: (origin, cb) => cb(null, origin !== undefined && config.corsOrigins.includes(origin)),
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id', 'X-Svc-Api-Key', 'Accept', 'Api-Version'],
-    exposedHeaders: ['X-Request-Id', 'Idempotent-Replayed', 'Retry-After', 'Api-Version', ...RATE_LIMIT_HEADERS],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id', 'X-Svc-Api-Key', 'Accept', 'Api-Version', 'X-Account-Id', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Event-ID'],
+    exposedHeaders: ['X-Request-Id', 'Idempotent-Replayed', 'Retry-After', 'Api-Version', 'Mcp-Session-Id', ...RATE_LIMIT_HEADERS],
     maxAge: 600,
   });
   // nosniff, Referrer-Policy, frame and cross-origin policies; the CSP is set on HTML pages only (below)

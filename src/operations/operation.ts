@@ -234,8 +234,10 @@ export async function executeMutation<I, R extends { id: string }>(
   try {
     result = await prisma.$transaction(run, { timeout: 30_000, maxWait: 10_000 });
   } catch (err) {
-    // A request that failed its rules is recorded too, so its replay fails the same way.
-    if (err instanceof ApiError && idempotencyKey !== undefined && err.code !== 'IDEMPOTENCY_KEY_REUSED' && err.code !== 'RESOURCE_LOCKED') {
+    // A request that failed its rules is recorded too, so its replay fails the same way; a
+    // server-side failure (5xx: a dependency or the database unavailable) is not: a retry with
+    // the same key must get to run
+    if (err instanceof ApiError && idempotencyKey !== undefined && err.status < 500 && err.code !== 'IDEMPOTENCY_KEY_REUSED' && err.code !== 'RESOURCE_LOCKED') {
       await prisma.idempotencyRecord.createMany({
         data: [{
           apiKeyId: principal.keyId, key: idempotencyKey, method: 'POST', path: op.name, requestHash: hash, state: 'completed',

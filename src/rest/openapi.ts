@@ -337,7 +337,8 @@ export function withoutAdminRoutes<T>(doc: T): T {
  * service's routes are described by its own document and replaced by it here.
  */
 export async function registerOpenApi(app: FastifyInstance, opts: OpenApiOptions): Promise<void> {
-  if (!opts.enabled) return;
+  // the document is always built (the MCP tools and /llms.txt come from it); `enabled`
+  // (API_DOCS) only decides whether /openapi.json and /swagger-ui are served
   const svc = svcDocument();
   await app.register(swagger, {
     openapi: {
@@ -383,6 +384,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: OpenApiOptions
       return doc as never;
     },
   });
+  if (!opts.enabled) return;
   // the admin routes are described to operators only: a request with the right x-admin-key
   const forCaller = (headers: Record<string, unknown>) => {
     let admin = false;

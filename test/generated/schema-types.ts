@@ -217,6 +217,124 @@ export type CancelOrderInputReason =
   | 'other'
   | 'requested_by_customer';
 
+/** A sanctions screening of a name, stored (POST /v1/global/compliance/check). matches: [{list, entry_id, name, score, matched_on, ...}]; lists: the lists screened [{name, as_of, entries, test}] */
+export type ComplianceCheck = {
+  __typename?: 'ComplianceCheck';
+  /** ISO 3166 alpha-2, as sent */
+  country?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  /** YYYY-MM-DD, as sent */
+  dateOfBirth?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** the lists screened against: [{name, as_of, entries, test}] */
+  lists: Scalars['JSON']['output'];
+  /** [{list, entry_id, name, score, matched_on}] */
+  matches: Scalars['JSON']['output'];
+  /** the screened name as sent */
+  name: Scalars['String']['output'];
+  /** clear | potential_match | match */
+  result: Scalars['String']['output'];
+  /** individual | entity */
+  type: Scalars['String']['output'];
+};
+
+/** Aggregates of the ComplianceCheck rows a filter matches (of the caller's account and mode) */
+export type ComplianceCheckAggregate = {
+  __typename?: 'ComplianceCheckAggregate';
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<ComplianceCheckAggregateGroup>;
+  max: ComplianceCheckAggregateMax;
+  min: ComplianceCheckAggregateMin;
+};
+
+
+/** Aggregates of the ComplianceCheck rows a filter matches (of the caller's account and mode) */
+export type ComplianceCheckAggregateGroupsArgs = {
+  by: Array<ComplianceCheckAggregateGroupBy>;
+};
+
+/** Aggregates of one group of ComplianceCheck rows */
+export type ComplianceCheckAggregateGroup = {
+  __typename?: 'ComplianceCheckAggregateGroup';
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: ComplianceCheckAggregateGroupKeys;
+  max: ComplianceCheckAggregateMax;
+  min: ComplianceCheckAggregateMin;
+};
+
+/** Columns of ComplianceCheck to group by */
+export type ComplianceCheckAggregateGroupBy =
+  | 'country'
+  | 'dateOfBirth'
+  | 'name'
+  | 'result'
+  | 'type';
+
+/** The values of the grouped columns of a group of ComplianceCheck rows (null for a column not grouped by, or a null value) */
+export type ComplianceCheckAggregateGroupKeys = {
+  __typename?: 'ComplianceCheckAggregateGroupKeys';
+  country?: Maybe<Scalars['String']['output']>;
+  dateOfBirth?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  result?: Maybe<Scalars['String']['output']>;
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of ComplianceCheck columns over the rows (null when no row has a value) */
+export type ComplianceCheckAggregateMax = {
+  __typename?: 'ComplianceCheckAggregateMax';
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Least values of ComplianceCheck columns over the rows (null when no row has a value) */
+export type ComplianceCheckAggregateMin = {
+  __typename?: 'ComplianceCheckAggregateMin';
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Boolean expression to filter ComplianceCheck rows (Hasura style) */
+export type ComplianceCheckBoolExp = {
+  _and?: InputMaybe<Array<ComplianceCheckBoolExp>>;
+  _not?: InputMaybe<ComplianceCheckBoolExp>;
+  _or?: InputMaybe<Array<ComplianceCheckBoolExp>>;
+  country?: InputMaybe<StringComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  dateOfBirth?: InputMaybe<StringComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  lists?: InputMaybe<JsonComparisonExp>;
+  matches?: InputMaybe<JsonComparisonExp>;
+  name?: InputMaybe<StringComparisonExp>;
+  result?: InputMaybe<StringComparisonExp>;
+  type?: InputMaybe<StringComparisonExp>;
+};
+
+export type ComplianceCheckInput = {
+  country?: InputMaybe<Scalars['String']['input']>;
+  dateOfBirth?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  type: ComplianceCheckInputType;
+};
+
+export type ComplianceCheckInputType =
+  | 'entity'
+  | 'individual';
+
+/** Ordering of ComplianceCheck rows; list several for tie-breaks */
+export type ComplianceCheckOrderBy = {
+  country?: InputMaybe<OrderBy>;
+  createdAt?: InputMaybe<OrderBy>;
+  dateOfBirth?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  name?: InputMaybe<OrderBy>;
+  result?: InputMaybe<OrderBy>;
+  type?: InputMaybe<OrderBy>;
+};
+
 /** A connected account of the caller's account (the platform); act for it with the X-Account-Id header */
 export type ConnectedAccount = {
   __typename?: 'ConnectedAccount';
@@ -270,6 +388,29 @@ export type CreateCustomerInput = {
   metadata?: InputMaybe<Scalars['JSON']['input']>;
   name?: InputMaybe<Scalars['String']['input']>;
   phone?: InputMaybe<Scalars['String']['input']>;
+  testClock?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreateInvoiceInput = {
+  currency: Scalars['String']['input'];
+  customer: Scalars['String']['input'];
+  daysUntilDue?: InputMaybe<Scalars['Int']['input']>;
+  dueDate?: InputMaybe<Scalars['Int']['input']>;
+  items: Array<CreateInvoiceInputItem>;
+  metadata?: InputMaybe<Scalars['JSON']['input']>;
+  order?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreateInvoiceInputItem = {
+  description: Scalars['String']['input'];
+  quantity: Scalars['Int']['input'];
+  taxRate?: InputMaybe<Scalars['String']['input']>;
+  unitAmount: Scalars['Int']['input'];
+};
+
+export type CreateInvoicePaymentInput = {
+  amount: Scalars['Int']['input'];
+  paymentMethod: Scalars['String']['input'];
 };
 
 export type CreateOrderInput = {
@@ -319,6 +460,11 @@ export type CreateReturnInputItem = {
   reason: Scalars['String']['input'];
 };
 
+export type CreateTestClockInput = {
+  frozenTime: Scalars['Int']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type CreateWebhookEndpointInput = {
   /** the API version this endpoint's events are rendered in (YYYY-MM-DD, see GET /api/versions); null: the account's */
   apiVersion?: InputMaybe<Scalars['String']['input']>;
@@ -338,6 +484,9 @@ export type Customer = {
   name?: Maybe<Scalars['String']['output']>;
   orders: Array<Order>;
   phone?: Maybe<Scalars['String']['output']>;
+  testClock?: Maybe<TestClock>;
+  /** the test clock the customer lives on (test mode; invoices, issue 15) */
+  testClockId?: Maybe<Scalars['String']['output']>;
   updatedAt: Scalars['DateTime']['output'];
 };
 
@@ -372,7 +521,8 @@ export type CustomerAggregateGroup = {
 export type CustomerAggregateGroupBy =
   | 'email'
   | 'name'
-  | 'phone';
+  | 'phone'
+  | 'testClockId';
 
 /** The values of the grouped columns of a group of Customer rows (null for a column not grouped by, or a null value) */
 export type CustomerAggregateGroupKeys = {
@@ -380,6 +530,7 @@ export type CustomerAggregateGroupKeys = {
   email?: Maybe<Scalars['String']['output']>;
   name?: Maybe<Scalars['String']['output']>;
   phone?: Maybe<Scalars['String']['output']>;
+  testClockId?: Maybe<Scalars['String']['output']>;
 };
 
 /** Greatest values of Customer columns over the rows (null when no row has a value) */
@@ -408,6 +559,8 @@ export type CustomerBoolExp = {
   createdAt?: InputMaybe<DateTimeComparisonExp>;
   email?: InputMaybe<StringComparisonExp>;
   id?: InputMaybe<StringComparisonExp>;
+  /** matches when any invoices matches */
+  invoices?: InputMaybe<InvoiceBoolExp>;
   metadata?: InputMaybe<JsonComparisonExp>;
   name?: InputMaybe<StringComparisonExp>;
   /** matches when any orders matches */
@@ -415,6 +568,8 @@ export type CustomerBoolExp = {
   /** matches when any payments matches */
   payments?: InputMaybe<PaymentBoolExp>;
   phone?: InputMaybe<StringComparisonExp>;
+  testClock?: InputMaybe<TestClockBoolExp>;
+  testClockId?: InputMaybe<StringComparisonExp>;
   updatedAt?: InputMaybe<DateTimeComparisonExp>;
 };
 
@@ -425,6 +580,8 @@ export type CustomerOrderBy = {
   id?: InputMaybe<OrderBy>;
   name?: InputMaybe<OrderBy>;
   phone?: InputMaybe<OrderBy>;
+  testClock?: InputMaybe<TestClockOrderBy>;
+  testClockId?: InputMaybe<OrderBy>;
   updatedAt?: InputMaybe<OrderBy>;
 };
 
@@ -500,9 +657,23 @@ export type DecisionScenario = {
   note?: Maybe<Scalars['String']['output']>;
 };
 
+/** A deleted invoice (only a draft can be deleted) */
+export type DeletedInvoice = {
+  __typename?: 'DeletedInvoice';
+  deleted: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+};
+
 /** A deleted order (only a pending order without payments can be deleted) */
 export type DeletedOrder = {
   __typename?: 'DeletedOrder';
+  deleted: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+};
+
+/** A deleted test clock */
+export type DeletedTestClock = {
+  __typename?: 'DeletedTestClock';
   deleted: Scalars['Boolean']['output'];
   id: Scalars['ID']['output'];
 };
@@ -538,6 +709,24 @@ export type EventRequest = {
 export type FulfillOrderInput = {
   shippingCarrier?: InputMaybe<Scalars['String']['input']>;
   trackingNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A currency conversion quote (GET /v1/global/fx/quote): rate includes the spread; convertedAmount = amount x rate in minor units of `to`, half to even */
+export type FxQuote = {
+  __typename?: 'FxQuote';
+  /** minor units of `from` (an integer) */
+  amount: Scalars['Float']['output'];
+  /** Unix seconds */
+  asOf: Scalars['Int']['output'];
+  /** minor units of `to` (an integer; Float so that amounts past 2^31 fit) */
+  convertedAmount: Scalars['Float']['output'];
+  /** Unix seconds */
+  expiresAt: Scalars['Int']['output'];
+  from: Scalars['String']['output'];
+  /** decimal string, units of `to` per unit of `from` */
+  rate: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+  to: Scalars['String']['output'];
 };
 
 export type HoldOrderInput = {
@@ -772,6 +961,306 @@ export type InventoryTransfer = {
   toLocation: Scalars['String']['output'];
 };
 
+/** An invoice: draft -> open -> paid | void | uncollectible, uncollectible -> paid. Amounts in minor units of currency; amountDue is what remains to be paid. number (INV-000001) is given at finalization. */
+export type Invoice = {
+  __typename?: 'Invoice';
+  amountDue: Scalars['Int']['output'];
+  amountPaid: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  customer: Customer;
+  customerId: Scalars['String']['output'];
+  daysUntilDue?: Maybe<Scalars['Int']['output']>;
+  /** set at creation (due_date) or at finalization (days_until_due) */
+  dueDate?: Maybe<Scalars['DateTime']['output']>;
+  finalizedAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  items: Array<InvoiceItem>;
+  markedUncollectibleAt?: Maybe<Scalars['DateTime']['output']>;
+  metadata: Scalars['JSON']['output'];
+  /** INV-000001: per account and mode, assigned at finalization, without gaps */
+  number?: Maybe<Scalars['String']['output']>;
+  order?: Maybe<Order>;
+  orderId?: Maybe<Scalars['String']['output']>;
+  paidAt?: Maybe<Scalars['DateTime']['output']>;
+  payments: Array<InvoicePayment>;
+  /** draft | open | paid | void | uncollectible */
+  status: Scalars['String']['output'];
+  subtotal: Scalars['Int']['output'];
+  tax: Scalars['Int']['output'];
+  testClock?: Maybe<TestClock>;
+  /** the customer's test clock, whose time the invoice's dates follow */
+  testClockId?: Maybe<Scalars['String']['output']>;
+  total: Scalars['Int']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  voidedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Aggregates of the Invoice rows a filter matches (of the caller's account and mode) */
+export type InvoiceAggregate = {
+  __typename?: 'InvoiceAggregate';
+  avg: InvoiceAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<InvoiceAggregateGroup>;
+  max: InvoiceAggregateMax;
+  min: InvoiceAggregateMin;
+  sum: InvoiceAggregateSum;
+};
+
+
+/** Aggregates of the Invoice rows a filter matches (of the caller's account and mode) */
+export type InvoiceAggregateGroupsArgs = {
+  by: Array<InvoiceAggregateGroupBy>;
+};
+
+/** Averages of Invoice columns over the rows (null when no row has a value) */
+export type InvoiceAggregateAvg = {
+  __typename?: 'InvoiceAggregateAvg';
+  /** average of amountDue */
+  amountDue?: Maybe<Scalars['Float']['output']>;
+  /** average of amountPaid */
+  amountPaid?: Maybe<Scalars['Float']['output']>;
+  /** average of daysUntilDue */
+  daysUntilDue?: Maybe<Scalars['Float']['output']>;
+  /** average of subtotal */
+  subtotal?: Maybe<Scalars['Float']['output']>;
+  /** average of tax */
+  tax?: Maybe<Scalars['Float']['output']>;
+  /** average of total */
+  total?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Aggregates of one group of Invoice rows */
+export type InvoiceAggregateGroup = {
+  __typename?: 'InvoiceAggregateGroup';
+  avg: InvoiceAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: InvoiceAggregateGroupKeys;
+  max: InvoiceAggregateMax;
+  min: InvoiceAggregateMin;
+  sum: InvoiceAggregateSum;
+};
+
+/** Columns of Invoice to group by */
+export type InvoiceAggregateGroupBy =
+  | 'currency'
+  | 'customerId'
+  | 'number'
+  | 'orderId'
+  | 'status'
+  | 'testClockId';
+
+/** The values of the grouped columns of a group of Invoice rows (null for a column not grouped by, or a null value) */
+export type InvoiceAggregateGroupKeys = {
+  __typename?: 'InvoiceAggregateGroupKeys';
+  currency?: Maybe<Scalars['String']['output']>;
+  customerId?: Maybe<Scalars['String']['output']>;
+  number?: Maybe<Scalars['String']['output']>;
+  orderId?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  testClockId?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of Invoice columns over the rows (null when no row has a value) */
+export type InvoiceAggregateMax = {
+  __typename?: 'InvoiceAggregateMax';
+  /** greatest amountDue */
+  amountDue?: Maybe<Scalars['Int']['output']>;
+  /** greatest amountPaid */
+  amountPaid?: Maybe<Scalars['Int']['output']>;
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest daysUntilDue */
+  daysUntilDue?: Maybe<Scalars['Int']['output']>;
+  /** greatest dueDate */
+  dueDate?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest finalizedAt */
+  finalizedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest markedUncollectibleAt */
+  markedUncollectibleAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest paidAt */
+  paidAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest subtotal */
+  subtotal?: Maybe<Scalars['Int']['output']>;
+  /** greatest tax */
+  tax?: Maybe<Scalars['Int']['output']>;
+  /** greatest total */
+  total?: Maybe<Scalars['Int']['output']>;
+  /** greatest updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest voidedAt */
+  voidedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Least values of Invoice columns over the rows (null when no row has a value) */
+export type InvoiceAggregateMin = {
+  __typename?: 'InvoiceAggregateMin';
+  /** least amountDue */
+  amountDue?: Maybe<Scalars['Int']['output']>;
+  /** least amountPaid */
+  amountPaid?: Maybe<Scalars['Int']['output']>;
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least daysUntilDue */
+  daysUntilDue?: Maybe<Scalars['Int']['output']>;
+  /** least dueDate */
+  dueDate?: Maybe<Scalars['DateTime']['output']>;
+  /** least finalizedAt */
+  finalizedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least markedUncollectibleAt */
+  markedUncollectibleAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least paidAt */
+  paidAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least subtotal */
+  subtotal?: Maybe<Scalars['Int']['output']>;
+  /** least tax */
+  tax?: Maybe<Scalars['Int']['output']>;
+  /** least total */
+  total?: Maybe<Scalars['Int']['output']>;
+  /** least updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least voidedAt */
+  voidedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Sums of Invoice columns over the rows (null when no row has a value) */
+export type InvoiceAggregateSum = {
+  __typename?: 'InvoiceAggregateSum';
+  /** sum of amountDue (an exact integer; Float because a sum may pass 32 bits) */
+  amountDue?: Maybe<Scalars['Float']['output']>;
+  /** sum of amountPaid (an exact integer; Float because a sum may pass 32 bits) */
+  amountPaid?: Maybe<Scalars['Float']['output']>;
+  /** sum of daysUntilDue (an exact integer; Float because a sum may pass 32 bits) */
+  daysUntilDue?: Maybe<Scalars['Float']['output']>;
+  /** sum of subtotal (an exact integer; Float because a sum may pass 32 bits) */
+  subtotal?: Maybe<Scalars['Float']['output']>;
+  /** sum of tax (an exact integer; Float because a sum may pass 32 bits) */
+  tax?: Maybe<Scalars['Float']['output']>;
+  /** sum of total (an exact integer; Float because a sum may pass 32 bits) */
+  total?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Boolean expression to filter Invoice rows (Hasura style) */
+export type InvoiceBoolExp = {
+  _and?: InputMaybe<Array<InvoiceBoolExp>>;
+  _not?: InputMaybe<InvoiceBoolExp>;
+  _or?: InputMaybe<Array<InvoiceBoolExp>>;
+  amountDue?: InputMaybe<IntComparisonExp>;
+  amountPaid?: InputMaybe<IntComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  currency?: InputMaybe<StringComparisonExp>;
+  customer?: InputMaybe<CustomerBoolExp>;
+  customerId?: InputMaybe<StringComparisonExp>;
+  daysUntilDue?: InputMaybe<IntComparisonExp>;
+  dueDate?: InputMaybe<DateTimeComparisonExp>;
+  finalizedAt?: InputMaybe<DateTimeComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  /** matches when any items matches */
+  items?: InputMaybe<InvoiceItemBoolExp>;
+  markedUncollectibleAt?: InputMaybe<DateTimeComparisonExp>;
+  metadata?: InputMaybe<JsonComparisonExp>;
+  number?: InputMaybe<StringComparisonExp>;
+  order?: InputMaybe<OrderBoolExp>;
+  orderId?: InputMaybe<StringComparisonExp>;
+  paidAt?: InputMaybe<DateTimeComparisonExp>;
+  /** matches when any payments matches */
+  payments?: InputMaybe<InvoicePaymentBoolExp>;
+  status?: InputMaybe<StringComparisonExp>;
+  subtotal?: InputMaybe<IntComparisonExp>;
+  tax?: InputMaybe<IntComparisonExp>;
+  testClock?: InputMaybe<TestClockBoolExp>;
+  testClockId?: InputMaybe<StringComparisonExp>;
+  total?: InputMaybe<IntComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+  voidedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** A line of an invoice: amount = quantity x unitAmount; tax = amount x taxRate / 100, rounded half to even */
+export type InvoiceItem = {
+  __typename?: 'InvoiceItem';
+  amount: Scalars['Int']['output'];
+  description: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  invoiceId: Scalars['String']['output'];
+  position: Scalars['Int']['output'];
+  quantity: Scalars['Int']['output'];
+  tax: Scalars['Int']['output'];
+  /** a percent as a decimal string ("19", "7.25"); null: untaxed */
+  taxRate?: Maybe<Scalars['String']['output']>;
+  unitAmount: Scalars['Int']['output'];
+};
+
+/** Boolean expression to filter InvoiceItem rows (Hasura style) */
+export type InvoiceItemBoolExp = {
+  _and?: InputMaybe<Array<InvoiceItemBoolExp>>;
+  _not?: InputMaybe<InvoiceItemBoolExp>;
+  _or?: InputMaybe<Array<InvoiceItemBoolExp>>;
+  amount?: InputMaybe<IntComparisonExp>;
+  description?: InputMaybe<StringComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  invoice?: InputMaybe<InvoiceBoolExp>;
+  invoiceId?: InputMaybe<StringComparisonExp>;
+  position?: InputMaybe<IntComparisonExp>;
+  quantity?: InputMaybe<IntComparisonExp>;
+  tax?: InputMaybe<IntComparisonExp>;
+  taxRate?: InputMaybe<StringComparisonExp>;
+  unitAmount?: InputMaybe<IntComparisonExp>;
+};
+
+/** Ordering of Invoice rows; list several for tie-breaks */
+export type InvoiceOrderBy = {
+  amountDue?: InputMaybe<OrderBy>;
+  amountPaid?: InputMaybe<OrderBy>;
+  createdAt?: InputMaybe<OrderBy>;
+  currency?: InputMaybe<OrderBy>;
+  customer?: InputMaybe<CustomerOrderBy>;
+  customerId?: InputMaybe<OrderBy>;
+  daysUntilDue?: InputMaybe<OrderBy>;
+  dueDate?: InputMaybe<OrderBy>;
+  finalizedAt?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  markedUncollectibleAt?: InputMaybe<OrderBy>;
+  number?: InputMaybe<OrderBy>;
+  order?: InputMaybe<OrderOrderBy>;
+  orderId?: InputMaybe<OrderBy>;
+  paidAt?: InputMaybe<OrderBy>;
+  status?: InputMaybe<OrderBy>;
+  subtotal?: InputMaybe<OrderBy>;
+  tax?: InputMaybe<OrderBy>;
+  testClock?: InputMaybe<TestClockOrderBy>;
+  testClockId?: InputMaybe<OrderBy>;
+  total?: InputMaybe<OrderBy>;
+  updatedAt?: InputMaybe<OrderBy>;
+  voidedAt?: InputMaybe<OrderBy>;
+};
+
+/** A payment (paymentId) applied to an invoice */
+export type InvoicePayment = {
+  __typename?: 'InvoicePayment';
+  amount: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  invoiceId: Scalars['String']['output'];
+  /** the payment (pay_...) made through the payments operation */
+  paymentId: Scalars['String']['output'];
+};
+
+/** Boolean expression to filter InvoicePayment rows (Hasura style) */
+export type InvoicePaymentBoolExp = {
+  _and?: InputMaybe<Array<InvoicePaymentBoolExp>>;
+  _not?: InputMaybe<InvoicePaymentBoolExp>;
+  _or?: InputMaybe<Array<InvoicePaymentBoolExp>>;
+  amount?: InputMaybe<IntComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  invoice?: InputMaybe<InvoiceBoolExp>;
+  invoiceId?: InputMaybe<StringComparisonExp>;
+  paymentId?: InputMaybe<StringComparisonExp>;
+};
+
 export type IssueStablecoinInput = {
   /** Amount of the coin: a positive decimal string with at most 6 decimal places, e.g. "12.5" */
   amount: Scalars['String']['input'];
@@ -797,25 +1286,37 @@ export type MoneyAmount = {
 export type Mutation = {
   __typename?: 'Mutation';
   adjustInventory: InventoryItem;
+  /** Moves the clock forward to frozenTime: status advancing, then ready once everything that fell due on the way has run */
+  advanceTestClock: TestClock;
   allocateInventory: InventoryItem;
   approveAgentExecution: AgentExecution;
   approveReturn: Return;
   cancelOrder: Order;
+  /** Screens a name against the sanctions lists of the key's mode and stores the check (global:write), as POST /v1/global/compliance/check */
+  complianceCheck: ComplianceCheck;
   createAccount: ConnectedAccount;
   createAgent: Agent;
   createCustomer: Customer;
+  createInvoice: Invoice;
+  createInvoicePayment: Invoice;
   createOrder: Order;
   createPayment: Payment;
   createProduct: Product;
   createReturn: Return;
+  createTestClock: TestClock;
   createWebhookEndpoint: WebhookEndpointWithSecret;
+  deleteInvoice: DeletedInvoice;
   deleteOrder: DeletedOrder;
+  deleteTestClock: DeletedTestClock;
   deleteWebhookEndpoint: DeletedWebhookEndpoint;
   /** Runs an operation as the agent, decided by its policy; input is the operation's REST body (snake_case) */
   executeAgent: AgentExecution;
+  finalizeInvoice: Invoice;
   fulfillOrder: Order;
   holdOrder: Order;
   issueStablecoin: StablecoinIssuance;
+  markInvoiceUncollectible: Invoice;
+  payInvoice: Invoice;
   processReturn: Return;
   receiveReturn: Return;
   redeemStablecoin: StablecoinRedemption;
@@ -835,11 +1336,18 @@ export type Mutation = {
   updateOrder: Order;
   updateProduct: Product;
   updateWebhookEndpoint: WebhookEndpoint;
+  voidInvoice: Invoice;
 };
 
 
 export type MutationAdjustInventoryArgs = {
   input: AdjustInventoryInput;
+};
+
+
+export type MutationAdvanceTestClockArgs = {
+  frozenTime: Scalars['Int']['input'];
+  id: Scalars['ID']['input'];
 };
 
 
@@ -865,6 +1373,11 @@ export type MutationCancelOrderArgs = {
 };
 
 
+export type MutationComplianceCheckArgs = {
+  input: ComplianceCheckInput;
+};
+
+
 export type MutationCreateAccountArgs = {
   input: CreateAccountInput;
 };
@@ -877,6 +1390,17 @@ export type MutationCreateAgentArgs = {
 
 export type MutationCreateCustomerArgs = {
   input?: InputMaybe<CreateCustomerInput>;
+};
+
+
+export type MutationCreateInvoiceArgs = {
+  input: CreateInvoiceInput;
+};
+
+
+export type MutationCreateInvoicePaymentArgs = {
+  id: Scalars['ID']['input'];
+  input: CreateInvoicePaymentInput;
 };
 
 
@@ -900,12 +1424,27 @@ export type MutationCreateReturnArgs = {
 };
 
 
+export type MutationCreateTestClockArgs = {
+  input: CreateTestClockInput;
+};
+
+
 export type MutationCreateWebhookEndpointArgs = {
   input: CreateWebhookEndpointInput;
 };
 
 
+export type MutationDeleteInvoiceArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationDeleteOrderArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteTestClockArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -919,6 +1458,11 @@ export type MutationExecuteAgentArgs = {
   agentId: Scalars['ID']['input'];
   input?: InputMaybe<Scalars['JSON']['input']>;
   operation: Scalars['String']['input'];
+};
+
+
+export type MutationFinalizeInvoiceArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -936,6 +1480,17 @@ export type MutationHoldOrderArgs = {
 
 export type MutationIssueStablecoinArgs = {
   input: IssueStablecoinInput;
+};
+
+
+export type MutationMarkInvoiceUncollectibleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationPayInvoiceArgs = {
+  id: Scalars['ID']['input'];
+  input: PayInvoiceInput;
 };
 
 
@@ -1035,6 +1590,11 @@ export type MutationUpdateProductArgs = {
 export type MutationUpdateWebhookEndpointArgs = {
   id: Scalars['ID']['input'];
   input: UpdateWebhookEndpointInput;
+};
+
+
+export type MutationVoidInvoiceArgs = {
+  id: Scalars['ID']['input'];
 };
 
 /** An order. amount is the sum of its items in minor units of currency. */
@@ -1189,6 +1749,8 @@ export type OrderBoolExp = {
   id?: InputMaybe<StringComparisonExp>;
   /** matches when any inventoryHolds matches */
   inventoryHolds?: InputMaybe<InventoryHoldBoolExp>;
+  /** matches when any invoices matches */
+  invoices?: InputMaybe<InvoiceBoolExp>;
   /** matches when any items matches */
   items?: InputMaybe<OrderItemBoolExp>;
   metadata?: InputMaybe<JsonComparisonExp>;
@@ -1266,6 +1828,10 @@ export type OrderOrderBy = {
   status?: InputMaybe<OrderBy>;
   trackingNumber?: InputMaybe<OrderBy>;
   updatedAt?: InputMaybe<OrderBy>;
+};
+
+export type PayInvoiceInput = {
+  paymentMethod: Scalars['String']['input'];
 };
 
 /** A payment: amount in minor units of currency; amountRefunded adds up its refunds. */
@@ -1593,6 +2159,13 @@ export type Query = {
   agents: Array<Agent>;
   /** Aggregates of Agent rows of the caller's account and mode (permission agents:read); `where` as in `agents`. Costs as analytics in the rate limits. */
   agentsAggregate: AgentAggregate;
+  complianceCheckRecord?: Maybe<ComplianceCheck>;
+  /** ComplianceCheck rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  complianceChecks: Array<ComplianceCheck>;
+  /** Aggregates of ComplianceCheck rows of the caller's account and mode (permission global:read); `where` as in `complianceChecks`. Costs as analytics in the rate limits. */
+  complianceChecksAggregate: ComplianceCheckAggregate;
+  /** The sanctions lists loaded for the key's mode, as GET /v1/global/compliance/lists (global:read) */
+  complianceLists: Array<SanctionsList>;
   customer?: Maybe<Customer>;
   /** Customer rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   customers: Array<Customer>;
@@ -1602,11 +2175,18 @@ export type Query = {
   decisionCatalog: Array<DecisionPack>;
   /** The recorded status of a run, to the key that made it (REST: GET /api/svc/requests/{idempotencyKey}); no inference */
   decisionRequest: DecisionRequest;
+  /** A currency conversion quote, as GET /v1/global/fx/quote (global:read) */
+  fxQuote: FxQuote;
   inventoryItem?: Maybe<InventoryItem>;
   /** InventoryItem rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   inventoryItems: Array<InventoryItem>;
   /** Aggregates of InventoryItem rows of the caller's account and mode (permission inventory:read); `where` as in `inventoryItems`. Costs as analytics in the rate limits. */
   inventoryItemsAggregate: InventoryItemAggregate;
+  invoice?: Maybe<Invoice>;
+  /** Invoice rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  invoices: Array<Invoice>;
+  /** Aggregates of Invoice rows of the caller's account and mode (permission invoices:read); `where` as in `invoices`. Costs as analytics in the rate limits. */
+  invoicesAggregate: InvoiceAggregate;
   order?: Maybe<Order>;
   /** Order rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   orders: Array<Order>;
@@ -1635,7 +2215,14 @@ export type Query = {
   returnsAggregate: ReturnAggregate;
   /** Search across resources (typo-tolerant, facets, highlights, suggestions), as POST /v1/search */
   search: SearchResults;
+  /** Shipping quotes, as POST /v1/global/shipping/quote (global:read) */
+  shippingQuote: ShippingQuote;
   stablecoinBalance: StablecoinBalance;
+  /** Tax on an amount, as GET /v1/global/tax/calculate (global:read) */
+  taxCalculation: TaxCalculation;
+  testClock?: Maybe<TestClock>;
+  /** Test clocks of the caller's account (test mode only; live keys: 404) */
+  testClocks: Array<TestClock>;
   /** An endpoint's deliveries, newest first unless order_by says otherwise; limit at most 100 */
   webhookDeliveries: Array<WebhookDelivery>;
   webhookEndpoint?: Maybe<WebhookEndpoint>;
@@ -1679,6 +2266,24 @@ export type QueryAgentsAggregateArgs = {
 };
 
 
+export type QueryComplianceCheckRecordArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryComplianceChecksArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<ComplianceCheckOrderBy>>;
+  where?: InputMaybe<ComplianceCheckBoolExp>;
+};
+
+
+export type QueryComplianceChecksAggregateArgs = {
+  where?: InputMaybe<ComplianceCheckBoolExp>;
+};
+
+
 export type QueryCustomerArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1702,6 +2307,13 @@ export type QueryDecisionRequestArgs = {
 };
 
 
+export type QueryFxQuoteArgs = {
+  amount: Scalars['Int']['input'];
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+};
+
+
 export type QueryInventoryItemArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1717,6 +2329,24 @@ export type QueryInventoryItemsArgs = {
 
 export type QueryInventoryItemsAggregateArgs = {
   where?: InputMaybe<InventoryItemBoolExp>;
+};
+
+
+export type QueryInvoiceArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryInvoicesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<InvoiceOrderBy>>;
+  where?: InputMaybe<InvoiceBoolExp>;
+};
+
+
+export type QueryInvoicesAggregateArgs = {
+  where?: InputMaybe<InvoiceBoolExp>;
 };
 
 
@@ -1824,6 +2454,36 @@ export type QuerySearchArgs = {
   resources?: InputMaybe<Array<Scalars['String']['input']>>;
   sort?: InputMaybe<SearchSortInput>;
   suggest?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryShippingQuoteArgs = {
+  input: ShippingQuoteInput;
+};
+
+
+export type QueryTaxCalculationArgs = {
+  amount: Scalars['Int']['input'];
+  country: Scalars['String']['input'];
+  currency: Scalars['String']['input'];
+  customerType?: InputMaybe<Scalars['String']['input']>;
+  postalCode?: InputMaybe<Scalars['String']['input']>;
+  region?: InputMaybe<Scalars['String']['input']>;
+  sellerCountry?: InputMaybe<Scalars['String']['input']>;
+  vatId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryTestClockArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryTestClocksArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<TestClockOrderBy>>;
+  where?: InputMaybe<TestClockBoolExp>;
 };
 
 
@@ -2219,6 +2879,14 @@ export type RunDecisionInput = {
   scenario: Scalars['String']['input'];
 };
 
+export type SanctionsList = {
+  __typename?: 'SanctionsList';
+  asOf: Scalars['Int']['output'];
+  entries: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  test: Scalars['Boolean']['output'];
+};
+
 export type SearchDateRangeInput = {
   /** created (default) or updated */
   field?: InputMaybe<Scalars['String']['input']>;
@@ -2275,6 +2943,43 @@ export type SearchSuggestion = {
   __typename?: 'SearchSuggestion';
   score: Scalars['Float']['output'];
   text: Scalars['String']['output'];
+};
+
+export type ShippingParcelInput = {
+  heightCm: Scalars['Float']['input'];
+  lengthCm: Scalars['Float']['input'];
+  weightGrams: Scalars['Int']['input'];
+  widthCm: Scalars['Float']['input'];
+};
+
+export type ShippingPlaceInput = {
+  country: Scalars['String']['input'];
+  postalCode: Scalars['String']['input'];
+};
+
+/** Shipping quotes, cheapest first (POST /v1/global/shipping/quote) */
+export type ShippingQuote = {
+  __typename?: 'ShippingQuote';
+  quotes: Array<ShippingRate>;
+  ratesSource: Scalars['String']['output'];
+  zone: Scalars['String']['output'];
+};
+
+export type ShippingQuoteInput = {
+  from: ShippingPlaceInput;
+  parcels: Array<ShippingParcelInput>;
+  services?: InputMaybe<Array<Scalars['String']['input']>>;
+  to: ShippingPlaceInput;
+};
+
+export type ShippingRate = {
+  __typename?: 'ShippingRate';
+  amount: Scalars['Int']['output'];
+  billableWeightGrams: Scalars['Int']['output'];
+  carrier: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  estimatedDays: Scalars['Int']['output'];
+  service: Scalars['String']['output'];
 };
 
 /** The account's wallet in the key's mode; balance and totalSupply are decimal strings */
@@ -2363,6 +3068,78 @@ export type SubscriptionEventsArgs = {
 
 export type SubscriptionOrderUpdatedArgs = {
   where?: InputMaybe<OrderBoolExp>;
+};
+
+/** Tax on an amount (GET /v1/global/tax/calculate) */
+export type TaxCalculation = {
+  __typename?: 'TaxCalculation';
+  amount: Scalars['Float']['output'];
+  breakdown: Array<TaxLine>;
+  country: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  customerType: Scalars['String']['output'];
+  postalCode?: Maybe<Scalars['String']['output']>;
+  /** decimal fraction, e.g. "0.19" */
+  rate: Scalars['String']['output'];
+  ratesAsOf?: Maybe<Scalars['Int']['output']>;
+  ratesSource: Scalars['String']['output'];
+  region?: Maybe<Scalars['String']['output']>;
+  reverseCharge: Scalars['Boolean']['output'];
+  sellerCountry: Scalars['String']['output'];
+  taxAmount: Scalars['Float']['output'];
+  vatId?: Maybe<Scalars['String']['output']>;
+};
+
+export type TaxLine = {
+  __typename?: 'TaxLine';
+  amount: Scalars['Int']['output'];
+  jurisdiction: Scalars['String']['output'];
+  rate: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
+/** A test-mode clock: customers created on it, and their invoices, read frozenTime as now. status: ready, or advancing (to advancingTo). */
+export type TestClock = {
+  __typename?: 'TestClock';
+  /** the time an advance moves the clock to; null when ready */
+  advancingTo?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  /** the clock's time now (moves step by step while advancing) */
+  frozenTime: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  /** ready | advancing */
+  status: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Boolean expression to filter TestClock rows (Hasura style) */
+export type TestClockBoolExp = {
+  _and?: InputMaybe<Array<TestClockBoolExp>>;
+  _not?: InputMaybe<TestClockBoolExp>;
+  _or?: InputMaybe<Array<TestClockBoolExp>>;
+  advancingTo?: InputMaybe<DateTimeComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  /** matches when any customers matches */
+  customers?: InputMaybe<CustomerBoolExp>;
+  frozenTime?: InputMaybe<DateTimeComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  /** matches when any invoices matches */
+  invoices?: InputMaybe<InvoiceBoolExp>;
+  name?: InputMaybe<StringComparisonExp>;
+  status?: InputMaybe<StringComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** Ordering of TestClock rows; list several for tie-breaks */
+export type TestClockOrderBy = {
+  advancingTo?: InputMaybe<OrderBy>;
+  createdAt?: InputMaybe<OrderBy>;
+  frozenTime?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  name?: InputMaybe<OrderBy>;
+  status?: InputMaybe<OrderBy>;
+  updatedAt?: InputMaybe<OrderBy>;
 };
 
 export type TransferInventoryInput = {
