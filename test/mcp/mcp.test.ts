@@ -41,6 +41,18 @@ async function documentOperations(): Promise<Map<string, Op & { method: string; 
 }
 
 describe('tools/list', () => {
+  it('every declared operation of the module registry is a tool (orders.create -> orders_create), named from the registry', async () => {
+    const names = new Set((await toolsOf(acct.key)).map((x) => x.name));
+    const declared = t.server.services.operations.names().filter((n) => !n.startsWith('selfhosted'));
+    expect(declared.length).toBeGreaterThan(30);
+    for (const op of declared) {
+      const route = t.server.services.operations.get(op)!.route;
+      // the self-hosted door (/orders, ...) answers to its own tokens: its operations are the /v1 ones
+      if (!route.startsWith('/v1/')) continue;
+      expect(names.has(op.replace(/\./g, '_')), `${op} (${route}) has a tool`).toBe(true);
+    }
+  });
+
   it('has one tool per OpenAPI operation of the API (aliases excepted), each named and routed as its operation', async () => {
     const ops = await documentOperations();
     const svc = await acct.newKey({ type: 'svc' });
