@@ -67,6 +67,8 @@ const schema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   /** multiplies every retry delay and the 3-day disabling rule (tests and demos run the schedule in seconds) */
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().max(1000).default(1),
+  /** an endpoint whose every delivery failed for this many hours is disabled (scaled like the retries) */
+  WEBHOOK_DISABLE_AFTER_HOURS: z.coerce.number().positive().max(8760).default(72),
   /** deliveries to loopback, private, link-local and metadata addresses; default: allowed outside production */
   WEBHOOK_ALLOW_PRIVATE: bool.optional(),
   /** attempts in flight at once, in all, and to one endpoint */

@@ -1,14 +1,12 @@
 // The retry schedule of the spec: attempt 1 at once, then +10 s, +1 min, +10 min, +1 h, +3 h,
 // +12 h; after the 7th failure the delivery has failed. WEBHOOK_RETRY_SCALE multiplies the
-// delays (and the 3-day rule), each varied by up to 10% so that retries of many deliveries
+// delays (and the 3-day rule, WEBHOOK_DISABLE_AFTER_HOURS), each varied by up to 10% so that retries of many deliveries
 // that failed together do not arrive together. A receiver's Retry-After (429/503) is taken
 // as given, unscaled, when it asks for longer, up to 12 hours.
 
 export const RETRY_DELAYS_S = [10, 60, 600, 3600, 3 * 3600, 12 * 3600] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS_S.length + 1;
 export const RETRY_AFTER_CAP_S = 12 * 3600;
-/** an endpoint that failed every delivery for this long is disabled */
-export const FAILING_DISABLE_MS = 3 * 24 * 3600 * 1000;
 export const JITTER = 0.1;
 
 /**
@@ -28,7 +26,10 @@ export function nextAttemptAt(
   return new Date(now + Math.round(delay));
 }
 
-/** Whether an endpoint failing since `failingSince` has failed long enough to be disabled. */
-export function failedTooLong(failingSince: Date | null, now: number, scale: number): boolean {
-  return failingSince !== null && now - failingSince.getTime() >= FAILING_DISABLE_MS * scale;
+/**
+ * Whether an endpoint failing since `failingSince` has failed long enough to be disabled:
+ * `hours` (WEBHOOK_DISABLE_AFTER_HOURS, 72 by default) multiplied by `scale`.
+ */
+export function failedTooLong(failingSince: Date | null, now: number, scale: number, hours: number): boolean {
+  return failingSince !== null && now - failingSince.getTime() >= hours * 3600 * 1000 * scale;
 }

@@ -403,7 +403,7 @@ export class DeliveryWorker {
       await this.prisma.webhookEndpoint.updateMany({ where: { id: { in: [...failing] }, failingSince: null, active: true }, data: { failingSince: new Date(now) } });
       const streaks = await this.prisma.webhookEndpoint.findMany({ where: { id: { in: [...failing] }, active: true }, select: { id: true, failingSince: true } });
       for (const s of streaks) {
-        if (!gone.has(s.id) && failedTooLong(s.failingSince, now, this.deps.config.WEBHOOK_RETRY_SCALE)) await this.disable(s.id, 'failing');
+        if (!gone.has(s.id) && failedTooLong(s.failingSince, now, this.deps.config.WEBHOOK_RETRY_SCALE, this.deps.config.WEBHOOK_DISABLE_AFTER_HOURS)) await this.disable(s.id, 'failing');
       }
     }
   }
