@@ -17,7 +17,7 @@ export interface EventEnvelope {
   request: { id: string | null; idempotency_key: string | null };
   /** who acted, when not the key itself (an agent's execution); absent otherwise */
   actor?: EventActor;
-  /** the connected account it happened on, when its platform acted for it (X-Account-Id) */
+  /** the connected account it happened on (every event of a connected account carries it) */
   account?: string;
   pending_webhooks: number;
   api_version: string;
@@ -29,6 +29,7 @@ export interface EventActor {
 }
 
 export interface BusMessage {
+  /** the account the event happened on: the topic's own, or one of its connected accounts */
   accountId: string;
   event: EventEnvelope;
 }
@@ -41,7 +42,8 @@ export function eventTopic(accountId: string, livemode: boolean): string {
 
 export interface EventBus {
   pubsub: PubSub<Topics>;
-  publish(accountId: string, event: EventEnvelope): void;
+  /** to `accountId`'s subscribers; `of` is the connected account when `accountId` is its platform */
+  publish(accountId: string, event: EventEnvelope, of?: string): void;
   subscribe(accountId: string, livemode: boolean): AsyncIterableIterator<BusMessage>;
   /** account-and-mode topics with local subscribers: one upstream listener each */
   activeTopics(): number;
@@ -86,8 +88,8 @@ export async function createEventBus(
   const fanout = new Fanout((topic) => pubsub.subscribe('events', topic));
   return {
     pubsub,
-    publish(accountId, event) {
-      pubsub.publish('events', eventTopic(accountId, event.livemode), { accountId, event });
+    publish(accountId, event, of) {
+      pubsub.publish('events', eventTopic(accountId, event.livemode), { accountId: of ?? accountId, event });
     },
     subscribe(accountId, livemode) {
       return fanout.subscribe(eventTopic(accountId, livemode));

@@ -6,6 +6,7 @@
 import { ID_PREFIX, newId } from '../ids.js';
 import type { Tx } from '../operations/operation.js';
 import type { EventActor, EventBus, EventEnvelope } from './bus.js';
+import { markConnectedEvents, platformToPublish } from './platforms.js';
 import { typeMatches } from './types.js';
 
 export interface EventOrigin {
@@ -55,6 +56,7 @@ export async function recordEventsOf(tx: Tx, byAccount: Map<string, EventEnvelop
   if (all.length === 0) return 0;
   const livemode = all[0].e.livemode;
   const accounts = [...byAccount.keys()];
+  await markConnectedEvents(tx, byAccount);
   // one plain statement (Prisma compiles every createMany afresh: about a millisecond of CPU)
   // that also answers the active endpoints the deliveries go to (a data-modifying WITH runs
   // whether or not it is read); json, not jsonb, all the way: the envelope's keys keep their order
@@ -109,6 +111,11 @@ export type DeliveryWake = () => void;
 export function publishEvents(
   services: { bus: EventBus; deliveryWake: Set<DeliveryWake> }, accountId: string, events: EventEnvelope[], deliveries: number,
 ): void {
-  for (const event of events) services.bus.publish(accountId, event);
+  for (const event of events) {
+    services.bus.publish(accountId, event);
+    // a connected account's event reaches its platform's subscribers too (as its own account's)
+    const platform = platformToPublish(event);
+    if (platform) services.bus.publish(platform, event, accountId);
+  }
   if (deliveries > 0) for (const wake of services.deliveryWake) wake();
 }

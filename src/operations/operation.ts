@@ -47,6 +47,11 @@ export interface MoneySettings {
 export interface Scope {
   accountId: string;
   livemode: boolean;
+  /**
+   * Reads only: the accounts whose rows are in scope, when more than `accountId` (a platform's
+   * event list includes its connected accounts' events). Writes never use it.
+   */
+  accounts?: string[];
 }
 
 export interface CallContext {
@@ -311,7 +316,6 @@ export function found<T>(row: T | null | undefined, resource: string, id: string
 }
 
 export function scopedWhere(scope: Scope, where: Record<string, unknown> = {}): Record<string, unknown> {
-  return Object.keys(where).length
-    ? { AND: [{ accountId: scope.accountId, livemode: scope.livemode }, where] }
-    : { accountId: scope.accountId, livemode: scope.livemode };
+  const own = { accountId: scope.accounts && scope.accounts.length > 1 ? { in: scope.accounts } : scope.accountId, livemode: scope.livemode };
+  return Object.keys(where).length ? { AND: [own, where] } : own;
 }

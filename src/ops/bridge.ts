@@ -60,14 +60,14 @@ export const PUBLISH_BATCH = 256;
 
 /** The bus, with the bridge's failures counted (and logged without the event's contents), and bursts paced. */
 export function instrumentBus(bus: EventBus, failures: BridgeFailures, logger: Logger): EventBus {
-  const queue: [string, EventEnvelope][] = [];
+  const queue: [string, EventEnvelope, string | undefined][] = [];
   let head = 0;
   /** events handed to the bus since the last turn of the event loop */
   let sent = 0;
   let turnScheduled = false;
-  const publishOne = (accountId: string, event: EventEnvelope) => {
+  const publishOne = (accountId: string, event: EventEnvelope, of?: string) => {
     try {
-      bus.publish(accountId, event);
+      bus.publish(accountId, event, of);
     } catch (err) {
       failures.publish++;
       logger.error({ err: (err as Error).message, event_id: event.id, event_type: event.type }, 'escalation bridge: publishing a committed event failed; its webhooks are queued, live subscribers miss it');
@@ -78,9 +78,9 @@ export function instrumentBus(bus: EventBus, failures: BridgeFailures, logger: L
     turnScheduled = false;
     sent = 0;
     for (; head < queue.length && sent < PUBLISH_BATCH; head++, sent++) {
-      const [accountId, event] = queue[head]!;
+      const [accountId, event, of] = queue[head]!;
       queue[head] = undefined as never;
-      publishOne(accountId, event);
+      publishOne(accountId, event, of);
     }
     if (head >= queue.length) {
       queue.length = 0;
@@ -97,14 +97,14 @@ export function instrumentBus(bus: EventBus, failures: BridgeFailures, logger: L
     pubsub: bus.pubsub,
     activeTopics: () => bus.activeTopics(),
     close: () => bus.close(),
-    publish(accountId, event) {
+    publish(accountId, event, of) {
       // at once while this turn's batch lasts and nothing waits (a commit's events reach
       // subscribers right after it, as before); queued, in order, otherwise
       if (head === queue.length && sent < PUBLISH_BATCH) {
         sent++;
-        publishOne(accountId, event);
+        publishOne(accountId, event, of);
       } else {
-        queue.push([accountId, event]);
+        queue.push([accountId, event, of]);
       }
       schedule();
     },

@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql, startTestServer, TEA_ORDER, type TestAccount, type TestServer } from '../helpers/server.js';
 import { runKeys } from '../helpers/process.js';
+import { parse } from 'graphql';
+import { subscribe, wsSession } from '../graphql/client.js';
 
 let t: TestServer;
 let platform: TestAccount;
@@ -126,5 +128,52 @@ describe('X-Account-Id', () => {
     expect((await api(t.url, '/v1/orders', { key, headers: as(platform.accountId) })).status).toBe(403);
     const missing = await runKeys(['create', '--account', 'acct_01m8000000000000000000'], env);
     expect(missing.code).not.toBe(0);
+  });
+
+  it('the platform\'s event list and subscriptions include its connected accounts\' events, marked `account`; nobody else\'s', async () => {
+    const session = wsSession(t.url, { authorization: `Bearer ${platform.key}` });
+    const otherSession = wsSession(t.url, { authorization: `Bearer ${other.key}` });
+    try {
+      const doc = parse('subscription { events(types: ["customer.created"]) { id account envelope } }');
+      const sub = await subscribe(session, doc as never);
+      const otherSub = await subscribe(otherSession, doc as never);
+      // made by the platform acting for it, and by the connected account's own key
+      const viaHeader = await api(t.url, '/v1/customers', { key: platform.key, body: { name: 'Via header' }, headers: as(connected) });
+      const ownKey = (await runKeys(['create', '--account', connected], { DATA_DIR: t.server.config.dataDir, DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: undefined })).stdout.trim();
+      const byOwnKey = await api(t.url, '/v1/customers', { key: ownKey, body: { name: 'Own key' } });
+      const mine = await api(t.url, '/v1/customers', { key: platform.key, body: { name: 'Platform own' } });
+      const got = (await sub.waitFor(3)).map((r: any) => r.events);
+      const byObject = new Map(got.map((e: any) => [e.envelope.data.object.id, e]));
+      expect((byObject.get(viaHeader.body.id) as any).account).toBe(connected);
+      expect((byObject.get(byOwnKey.body.id) as any).account).toBe(connected);
+      expect((byObject.get(byOwnKey.body.id) as any).envelope.account).toBe(connected);
+      expect((byObject.get(mine.body.id) as any).account).toBeNull();
+      // the other account's subscriber saw none of them
+      await api(t.url, '/v1/customers', { key: other.key, body: { name: 'Marker' } });
+      const theirs = (await otherSub.waitFor(1)).map((r: any) => r.events.envelope.data.object.name);
+      expect(theirs).toEqual(['Marker']);
+
+      const listed = (await api(t.url, '/v1/events?type=customer.created&limit=100', { key: platform.key })).body.data;
+      const listedIds = new Map(listed.map((e: any) => [e.data.object.id, e.account ?? null]));
+      expect(listedIds.get(viaHeader.body.id)).toBe(connected);
+      expect(listedIds.get(byOwnKey.body.id)).toBe(connected);
+      expect(listedIds.get(mine.body.id)).toBeNull();
+      const one = listed.find((e: any) => e.data.object.id === byOwnKey.body.id);
+      expect((await api(t.url, `/v1/events/${one.id}`, { key: platform.key })).body.account).toBe(connected);
+      // the connected account sees its own events only, the other platform none of them
+      const theirList = (await api(t.url, '/v1/events?type=customer.created&limit=100', { key: ownKey })).body.data.map((e: any) => e.data.object.id);
+      expect(theirList).toContain(byOwnKey.body.id);
+      expect(theirList).not.toContain(mine.body.id);
+      expect((await api(t.url, `/v1/events/${one.id}`, { key: other.key })).status).toBe(404);
+      const otherList = (await api(t.url, '/v1/events?type=customer.created&limit=100', { key: other.key })).body.data.map((e: any) => e.data.object.id);
+      expect(otherList).not.toContain(byOwnKey.body.id);
+      // acting for it, the platform sees the connected account's events, not its own
+      const acting = (await api(t.url, '/v1/events?type=customer.created&limit=100', { key: platform.key, headers: as(connected) })).body.data.map((e: any) => e.data.object.id);
+      expect(acting).toContain(byOwnKey.body.id);
+      expect(acting).not.toContain(mine.body.id);
+    } finally {
+      await session.dispose();
+      await otherSession.dispose();
+    }
   });
 });

@@ -15,7 +15,8 @@ const CLIS = ['keys', 'webhooks', 'ledger', 'migrate', 'docs', 'seed', 'schema:p
 describe('CLI help', () => {
   it.each(CLIS)('%s --help and help print usage and exit 0', async (cli) => {
     for (const arg of ['--help', 'help']) {
-      const res = await runScript(cli, [arg], env);
+      // --help through npm itself (`npm run --silent <cli> -- --help`, as the README has it)
+      const res = await runScript(cli, [arg], env, arg === '--help');
       expect(res.code, `${cli} ${arg}: ${res.stderr}`).toBe(0);
       expect(res.stdout).toMatch(/usage/i);
       expect(res.stderr).toBe('');

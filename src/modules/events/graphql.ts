@@ -25,6 +25,7 @@ export function registerEventsGraphQL(): void {
       data: t.field({ type: 'JSON', resolve: (e) => e.data }),
       request: t.field({ type: EventRequest, resolve: (e) => e.request }),
       apiVersion: t.exposeString('api_version'),
+      account: t.string({ nullable: true, description: 'The connected account the event happened on (events a platform sees of its connected accounts)', resolve: (e) => e.account ?? null }),
       pendingWebhooks: t.exposeInt('pending_webhooks'),
       envelope: t.field({ type: 'JSON', resolve: (e) => e }),
     }),
@@ -33,7 +34,7 @@ export function registerEventsGraphQL(): void {
   builder.subscriptionField('events', (t) =>
     t.field({
       type: Event,
-      description: 'Events of your account and mode as they commit (needs events:read); `types` filters (`order.*` and `*` allowed)',
+      description: 'Events of your account and mode as they commit, and of its connected accounts (marked `account`) (needs events:read); `types` filters (`order.*` and `*` allowed)',
       args: { types: t.arg.stringList() },
       subscribe: (_root, args, ctx) => {
         // events carry every resource's full representation: a restricted key needs events:read
@@ -41,7 +42,9 @@ export function registerEventsGraphQL(): void {
         authorize(ctx.principal, 'events:read');
         return pipe(
           ctx.services.bus.subscribe(ctx.principal.accountId, ctx.principal.livemode),
-          filter((m: BusMessage) => m.accountId === ctx.principal.accountId && typeMatches(args.types, m.event.type)),
+          // the account's own events, and those of its connected accounts (published to its topic
+          // by the outbox, marked with `account`)
+          filter((m: BusMessage) => (m.accountId === ctx.principal.accountId || m.event.account === m.accountId) && typeMatches(args.types, m.event.type)),
         );
       },
       resolve: (m: BusMessage) => m.event,

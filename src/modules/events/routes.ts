@@ -1,11 +1,12 @@
 // REST door of events: GET /v1/events (list envelope; `type` exact or `order.*`, `created[gte]`
 // and the other list conventions) and GET /v1/events/{id}, each event exactly as delivered.
+// A platform's own key also reads its connected accounts' events (marked `account`).
 import type { FastifyInstance } from 'fastify';
-import { authorize } from '../../auth/keys.js';
+import { authorize, type Principal } from '../../auth/keys.js';
 import { envelopeOf, type EventRow } from '../../events/envelope.js';
 import { pendingWebhooks } from '../../events/outbox.js';
 import { ApiError } from '../../errors.js';
-import { scopedWhere } from '../../operations/operation.js';
+import { scopedWhere, type Scope } from '../../operations/operation.js';
 import { authenticate } from '../../rest/context.js';
 import { assertStorableText, listResource } from '../../rest/list.js';
 import { knownEventGroups, knownEventTypes } from '../catalog.js';
@@ -33,6 +34,16 @@ function typeCondition(raw: string | string[] | undefined): Record<string, unkno
   return { type: { in: [...types] } };
 }
 
+/**
+ * The accounts whose events a principal reads: its own, and, for a platform's own key (not
+ * acting for one with X-Account-Id), those of its connected accounts.
+ */
+async function eventScope(prisma: ModuleRestDeps['services']['db']['prisma'], principal: Principal): Promise<Principal & Scope> {
+  if (principal.platformAccountId) return principal;
+  const connected = await prisma.account.findMany({ where: { platformId: principal.accountId }, select: { id: true } });
+  return connected.length ? { ...principal, accounts: [principal.accountId, ...connected.map((a) => a.id)] } : principal;
+}
+
 export function registerEventRoutes(app: FastifyInstance, deps: ModuleRestDeps): void {
   const prisma = deps.services.db.prisma;
   const list = async (req: import('fastify').FastifyRequest) => {
@@ -41,7 +52,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: ModuleRestDeps):
     const { type, ...query } = req.query as Query;
     assertStorableText({ type });
     const where = typeCondition(type);
-    const page = await listResource(deps.services.db, 'Event', principal, query, {}, undefined, {
+    const page = await listResource(deps.services.db, 'Event', await eventScope(prisma, principal), query, {}, undefined, {
       ...(where ? { where } : {}),
       represent: (row) => envelopeOf(row as unknown as EventRow, 0) as unknown as Record<string, unknown>,
     });
@@ -57,7 +68,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: ModuleRestDeps):
     authorize(principal, 'events:read');
     const { id } = req.params as { id: string };
     assertStorableText({ id });
-    const row = await prisma.event.findFirst({ where: scopedWhere(principal, { id }) });
+    const row = await prisma.event.findFirst({ where: scopedWhere(await eventScope(prisma, principal), { id }) });
     if (!row) throw ApiError.notFound('event', id);
     return envelopeOf(row, (await pendingWebhooks(prisma, [row.id])).get(row.id) ?? 0);
   });

@@ -68,7 +68,7 @@ export function registerOrdersGraphQL(): void {
         return pipe(
           ctx.services.bus.subscribe(ctx.principal.accountId, ctx.principal.livemode),
           // every change emits order.updated (status moves add order.shipped etc.): one yield per change
-          filter((m: BusMessage) => m.event.type === 'order.created' || m.event.type === 'order.updated'),
+          filter((m: BusMessage) => m.accountId === ctx.principal.accountId && (m.event.type === 'order.created' || m.event.type === 'order.updated')),
           // one read per event for all subscribers with the same scope and filter (permission
           // guards included), not one per subscriber (src/graphql/event-reads.ts)
           map(async (m: BusMessage) => {
