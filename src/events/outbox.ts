@@ -56,32 +56,38 @@ export async function recordEventsOf(tx: Tx, byAccount: Map<string, EventEnvelop
   if (all.length === 0) return 0;
   const livemode = all[0].e.livemode;
   const accounts = [...byAccount.keys()];
-  await markConnectedEvents(tx, byAccount);
+  const platformOf = await markConnectedEvents(tx, byAccount);
+  // a connected account's events also go to its platform's connect endpoints
+  const platforms = [...new Set([...platformOf.values()].filter((p): p is string => p !== null))];
   // one plain statement (Prisma compiles every createMany afresh: about a millisecond of CPU)
   // that also answers the active endpoints the deliveries go to (a data-modifying WITH runs
   // whether or not it is read); json, not jsonb, all the way: the envelope's keys keep their order
-  const endpoints = await tx.$queryRawUnsafe<{ id: string; accountId: string; events: string[] }[]>(
+  const endpoints = await tx.$queryRawUnsafe<{ id: string; accountId: string; events: string[]; connect: boolean }[]>(
     `WITH ins AS (
        INSERT INTO "Event" ("id", "accountId", "livemode", "type", "data", "requestId", "idempotencyKey", "apiVersion", "actor", "connectedAccount", "createdAt")
        SELECT d.id, d."accountId", d.livemode, d.type, d.data, d."requestId", d."idempotencyKey", d."apiVersion", d.actor, d."connectedAccount", d."createdAt"
        FROM json_to_recordset($1::json) AS d(id text, "accountId" text, livemode boolean, type text, data json, "requestId" text, "idempotencyKey" text, "apiVersion" text, actor jsonb, "connectedAccount" text, "createdAt" timestamptz)
      )
-     SELECT w."id", w."accountId", w."events" FROM "WebhookEndpoint" w
-     WHERE w."accountId" IN (SELECT json_array_elements_text($2::json)) AND w."livemode" = $3 AND w."active"
+     SELECT w."id", w."accountId", w."events", w."connect" FROM "WebhookEndpoint" w
+     WHERE (w."accountId" IN (SELECT json_array_elements_text($2::json)) OR (w."connect" AND w."accountId" IN (SELECT json_array_elements_text($4::json))))
+       AND w."livemode" = $3 AND w."active"
      ORDER BY w."id"`,
     JSON.stringify(all.map(({ accountId, e }) => ({
       id: e.id, accountId, livemode: e.livemode, type: e.type, data: e.data,
       requestId: e.request.id, idempotencyKey: e.request.idempotency_key, apiVersion: e.api_version, actor: e.actor ?? null, connectedAccount: e.account ?? null, createdAt: new Date(e.created * 1000).toISOString(),
     }))),
-    JSON.stringify(accounts), livemode,
+    JSON.stringify(accounts), livemode, JSON.stringify(platforms),
   );
   if (endpoints.length === 0) return 0;
   const now = new Date();
   const deliveries = [];
   for (const { accountId, e } of all) {
     for (const endpoint of endpoints) {
-      if (endpoint.accountId !== accountId || !typeMatches(endpoint.events, e.type)) continue;
-      deliveries.push({ id: newId(ID_PREFIX.webhookDelivery), accountId, livemode, endpointId: endpoint.id, eventId: e.id, eventType: e.type });
+      // an account's own endpoints get its events; a connect endpoint only its connected accounts'
+      const receives = endpoint.connect ? endpoint.accountId === platformOf.get(accountId) : endpoint.accountId === accountId;
+      if (!receives || !typeMatches(endpoint.events, e.type)) continue;
+      // the delivery belongs to the endpoint's account (listed and retried by it)
+      deliveries.push({ id: newId(ID_PREFIX.webhookDelivery), accountId: endpoint.accountId, livemode, endpointId: endpoint.id, eventId: e.id, eventType: e.type });
       e.pending_webhooks++;
     }
   }

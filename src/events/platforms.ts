@@ -1,7 +1,8 @@
 // Connected accounts' events reach their platform: every event of a connected account carries
 // `account` (whoever made it: the platform acting with X-Account-Id, the connected account's own
 // key, or a background worker), is published to the platform's subscribers too, and is listed in
-// the platform's GET /v1/events. An account's platform is set when it is created and never
+// the platform's GET /v1/events, and is delivered to the platform's `connect` webhook endpoints.
+// An account's platform is set when it is created and never
 // changes, so it is remembered per process.
 import type { EventEnvelope } from './bus.js';
 
@@ -30,7 +31,7 @@ export async function platformsOf(db: RawQuery, accountIds: string[]): Promise<M
  * Marks the events of connected accounts: `account` names the connected account, and the
  * platform is remembered for publication after the commit.
  */
-export async function markConnectedEvents(db: RawQuery, byAccount: Map<string, EventEnvelope[]>): Promise<void> {
+export async function markConnectedEvents(db: RawQuery, byAccount: Map<string, EventEnvelope[]>): Promise<Map<string, string | null>> {
   const platforms = await platformsOf(db, [...byAccount.keys()]);
   for (const [accountId, events] of byAccount) {
     const platform = platforms.get(accountId);
@@ -40,6 +41,7 @@ export async function markConnectedEvents(db: RawQuery, byAccount: Map<string, E
       publishedAlsoTo.set(e, platform);
     }
   }
+  return platforms;
 }
 
 /** The platform an event of a connected account is published to as well, if any. */

@@ -6,6 +6,7 @@ import { api, gql, startTestServer, TEA_ORDER, type TestAccount, type TestServer
 import { runKeys } from '../helpers/process.js';
 import { parse } from 'graphql';
 import { subscribe, wsSession } from '../graphql/client.js';
+import { startReceiver } from '../helpers/receiver.js';
 
 let t: TestServer;
 let platform: TestAccount;
@@ -174,6 +175,36 @@ describe('X-Account-Id', () => {
     } finally {
       await session.dispose();
       await otherSession.dispose();
+    }
+  });
+
+  it('a connect webhook endpoint of the platform receives its connected accounts\' events, and none of its own', async () => {
+    const rx = await startReceiver();
+    try {
+      const hook = (path: string, extra: Record<string, unknown> = {}) =>
+        api(t.url, '/v1/webhooks', { key: platform.key, body: { url: `${rx.url}${path}`, events: ['customer.created'], ...extra } });
+      const connectEndpoint = await hook('/connect', { connect: true });
+      expect(connectEndpoint.status, connectEndpoint.text).toBe(201);
+      expect(connectEndpoint.body.connect).toBe(true);
+      const own = await hook('/own');
+      expect(own.body.connect).toBe(false);
+      expect((await hook('/bad', { connect: 'yes' })).status).toBe(400);
+      const theirs = await api(t.url, '/v1/customers', { key: platform.key, body: { name: 'Connected customer' }, headers: as(connected) });
+      const mine = await api(t.url, '/v1/customers', { key: platform.key, body: { name: 'Own customer' } });
+      const foreign = await api(t.url, '/v1/customers', { key: other.key, body: { name: 'Foreign customer' } });
+      expect(foreign.status).toBe(201);
+      await rx.waitFor(() => rx.at('/connect').length >= 1 && rx.at('/own').length >= 1);
+      // a marker after both: anything else would have arrived by now
+      const marker = await api(t.url, '/v1/customers', { key: platform.key, body: { name: 'Marker' } });
+      await rx.waitFor(() => rx.at('/own').some((r) => r.json.data.object.id === marker.body.id));
+      expect(rx.at('/connect').map((r) => [r.json.data.object.id, r.json.account])).toEqual([[theirs.body.id, connected]]);
+      expect(rx.at('/own').map((r) => r.json.data.object.id)).toEqual([mine.body.id, marker.body.id]);
+      const deliveries = await api(t.url, `/v1/webhooks/${connectEndpoint.body.id}/deliveries`, { key: platform.key });
+      expect(deliveries.status, deliveries.text).toBe(200);
+      expect(deliveries.body.data.map((d: any) => d.event_id)).toEqual([rx.at('/connect')[0]!.json.id]);
+      for (const id of [connectEndpoint.body.id, own.body.id]) await api(t.url, `/v1/webhooks/${id}`, { method: 'DELETE', key: platform.key });
+    } finally {
+      await rx.close();
     }
   });
 });

@@ -106,6 +106,8 @@ export const createWebhookEndpoint = defineMutation({
     description: z.string().max(DESCRIPTION_MAX).nullable().optional(),
     metadata: metadata.optional(),
     apiVersion,
+    connect: z.boolean().optional()
+      .describe("true: a platform's endpoint for its connected accounts' events (and none of its own), as Stripe's Connect webhooks; set at creation"),
   }),
   async run(tx, scope, input, _emit, services): Promise<WithSecret<EndpointRow>> {
     checkUrl(input.url, scope);
@@ -116,7 +118,7 @@ export const createWebhookEndpoint = defineMutation({
     const row = await tx.webhookEndpoint.create({
       data: {
         id: endpointIdValue, accountId: scope.accountId, livemode: scope.livemode, url: input.url, events,
-        description: input.description ?? null, metadata: input.metadata ?? {}, apiVersion: version,
+        description: input.description ?? null, metadata: input.metadata ?? {}, apiVersion: version, connect: input.connect ?? false,
         secrets: [{ sealed: sealSecret(services.secrets, endpointIdValue, secret), expires_at: null } satisfies StoredSecret] as object[],
       },
     });
