@@ -60,6 +60,9 @@ const HELP: Record<ErrorCode, Help> = {
   RATE_LIMITED: { meaning: 'Too many requests (or failed sign-ins) in the window; `details.retry_after` and Retry-After say when to retry.', action: 'Wait Retry-After seconds, then retry.' },
   SERVICE_UNAVAILABLE: { meaning: 'The server cannot serve the request now.', action: 'Retry with backoff.' },
   DATABASE_ERROR: { meaning: 'The database did not answer in time or refused the statement.', action: 'Retry with backoff; the request changed nothing.' },
+  FINANCING_NOT_ELIGIBLE: { meaning: 'The account is not eligible for this financing: `details.reasons` lists the underwriting rules that refused it (GET /v1/finance/options shows the same).', action: 'Build payment history (see `details.reasons`), or settle defaulted financing, then ask again.' },
+  AMOUNT_EXCEEDS_LIMIT: { meaning: 'The financing asked for is more than the offer allows: `details.max_amount` (and for a PO or an invoice, the advance rate of its amount).', action: 'Ask for at most `details.max_amount`.' },
+  AMOUNT_EXCEEDS_OUTSTANDING: { meaning: 'The repayment is more than what remains owed; `details.outstanding` says what is owed.', action: 'Repay at most `details.outstanding`.' },
   INTERNAL_ERROR: { meaning: 'An unexpected error; it is logged with the request id.', action: 'Retry; report the request_id if it persists.' },
 };
 

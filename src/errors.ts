@@ -63,6 +63,9 @@ export const ERROR_CATALOG = {
   RATE_LIMITED: [429, 'rate_limit_error'],
   SERVICE_UNAVAILABLE: [503, 'api_error'],
   DATABASE_ERROR: [503, 'api_error'],
+  FINANCING_NOT_ELIGIBLE: [422, 'state_error'],
+  AMOUNT_EXCEEDS_LIMIT: [422, 'state_error'],
+  AMOUNT_EXCEEDS_OUTSTANDING: [422, 'state_error'],
   INTERNAL_ERROR: [500, 'api_error'],
 } as const satisfies Record<string, readonly [number, ErrorType]>;
 

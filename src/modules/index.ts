@@ -17,6 +17,8 @@ import { apiKeysModule } from './api-keys/index.js';
 import { oauthModule } from './oauth/index.js';
 import { searchModule } from './search/index.js';
 import { invoicesModule } from './invoices/index.js';
+import { financeModule } from './finance/index.js';
+import { subscriptionsModule } from './subscriptions/index.js';
 import { globalModule } from './global/index.js';
 import { mcpModule } from './mcp/index.js';
 import { agentsModule } from './agents/index.js';
@@ -34,6 +36,8 @@ export const MODULES: readonly AppModule[] = [
   searchModule,
   stablecoinModule,
   invoicesModule,
+  financeModule,
+  subscriptionsModule,
   globalModule,
   agentsModule,
   accountsModule,

@@ -70,6 +70,11 @@ export interface EmitOptions {
   data?: Record<string, unknown>;
   /** the account the event belongs to, when not the caller's (the receiver of a transfer) */
   account?: string;
+  /**
+   * when the event happened, when not now: the test-clock time of a change to an object living
+   * on a test clock (its `created`, whichever door or worker made the change)
+   */
+  created?: Date;
 }
 
 export type Emit = (type: string, model: string, row: Record<string, unknown>, previous?: Record<string, unknown>, options?: EmitOptions) => void;
@@ -270,7 +275,9 @@ class EventsByAccount {
       // another account's copy (the receiver of a transfer) names no request: the request id
       // and Idempotency-Key are the caller's, not theirs to see
       const from = account === this.caller ? origin : { ...origin, requestId: null, idempotencyKey: null };
-      list.push(newEvent(type, present(model, row), from, previous, options?.data));
+      const event = newEvent(type, present(model, row), from, previous, options?.data);
+      if (options?.created) event.created = Math.floor(options.created.getTime() / 1000);
+      list.push(event);
       this.byAccount.set(account, list);
     };
   }

@@ -225,3 +225,67 @@ describe('compliance -- import (OFAC SDN CSV)', () => {
     expect((await check({ name: 'Dmitri Petrov', type: 'individual' })).body.result).toBe('clear');
   });
 });
+
+describe('compliance -- import (EU and UN consolidated XML)', () => {
+  const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
+  const check = (body: unknown) => api(t.url, '/v1/global/compliance/check', { key: live, body });
+
+  it('refuses malformed or unsafe XML with a clear message and changes nothing', async () => {
+    const before = await runScript('compliance', ['lists', '--json'], env);
+    const cases: [string, string, RegExp][] = [
+      ['broken.xml', '<export><sanctionEntity logicalId="1"><nameAlias wholeName="X"/></export>', /malformed XML at line 1/],
+      ['doctype.xml', '<?xml version="1.0"?>\n<!DOCTYPE export [<!ENTITY boom "boom">]>\n<export><sanctionEntity logicalId="1"><nameAlias wholeName="&boom;"/></sanctionEntity></export>', /DOCTYPE/],
+      ['entity.xml', '<export><sanctionEntity logicalId="1"><nameAlias wholeName="&boom;"/></sanctionEntity></export>', /undeclared entity &boom;/],
+      ['noid.xml', '<CONSOLIDATED_LIST><INDIVIDUALS><INDIVIDUAL><FIRST_NAME>X</FIRST_NAME></INDIVIDUAL></INDIVIDUALS></CONSOLIDATED_LIST>', /INDIVIDUAL #1: no DATAID/],
+      ['other.xml', '<rss/>', /root element is <rss>/],
+      ['empty-eu.xml', '<export generationDate="2026-11-20T00:00:00Z"/>', /no entry/],
+    ];
+    for (const [name, xml, message] of cases) {
+      const res = await runScript('compliance', ['import', file(name, xml)], env);
+      expect(res.code, `${name}: ${res.stderr}`).toBe(1);
+      expect(res.stderr).toMatch(message);
+    }
+    // --alt belongs to OFAC's CSV
+    expect((await runScript('compliance', ['import', fixture('eu-consolidated.xml'), '--alt', fixture('un-consolidated.xml')], env)).code).toBe(2);
+    expect((await runScript('compliance', ['lists', '--json'], env)).stdout).toBe(before.stdout);
+  });
+
+  it('imports the EU list (format detected, date from the file): names, aliases, dates of birth, countries', async () => {
+    const res = await runScript('compliance', ['import', fixture('eu-consolidated.xml'), '--json'], env);
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ name: 'EU consolidated', test: false, entries: 2, as_of: Date.parse('2026-11-20T07:30:00Z') / 1000 });
+    const lists = JSON.parse((await runScript('compliance', ['lists', '--json'], env)).stdout);
+    expect(lists.find((l: any) => l.name === 'EU consolidated')).toMatchObject({ format: 'eu_consolidated_xml', entries: 2 });
+
+    // a strong alias is found, with the date of birth and citizenship
+    const alias = await check({ name: 'Johann Beispielmann', type: 'individual', date_of_birth: '1968-05-14', country: 'RU' });
+    expect(alias.status, alias.text).toBe(200);
+    expect(alias.body.result).toBe('match');
+    expect(alias.body.matches[0]).toMatchObject({ list: 'EU consolidated', entry_id: '900101', name: 'Ivan Petrovich SAMPLEOV', matched_name: 'Johann Beispielmann', score: 1, matched_on: ['alias', 'date_of_birth', 'country'], programs: ['TEST-EU'] });
+    // the Cyrillic alias, by transliteration; the entity with its &amp; decoded
+    expect((await check({ name: 'Ivan Petrovich Sampleov', type: 'individual' })).body.matches[0]).toMatchObject({ entry_id: '900101', matched_on: ['name'] });
+    const firm = await check({ name: 'Northwind Example Shipping and Trading LLC', type: 'entity' });
+    expect(firm.body.matches[0]).toMatchObject({ entry_id: '900102', name: 'Northwind Example Shipping & Trading LLC' });
+    expect((await check({ name: 'NW Example Trading', type: 'entity' })).body.matches[0]).toMatchObject({ entry_id: '900102', matched_on: ['alias'], score: 1 });
+    // a weak alias (strong="false") is not screened
+    expect((await check({ name: 'Hans Q', type: 'individual' })).body.result).toBe('clear');
+  });
+
+  it('imports the UN list: individuals and entities, good aliases, original script, date ranges', async () => {
+    const res = await runScript('compliance', ['import', fixture('un-consolidated.xml'), '--json'], env);
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ name: 'UN consolidated', test: false, entries: 3, as_of: Math.floor(Date.parse('2026-11-19T00:00:03.24Z') / 1000) });
+
+    const alias = await check({ name: 'Kareem Examplar', type: 'individual', date_of_birth: '1971-02-02', country: 'JO' });
+    expect(alias.body.result).toBe('match');
+    expect(alias.body.matches[0]).toMatchObject({ list: 'UN consolidated', entry_id: '6900001', name: 'KARIM ABDUL EXAMPLAR', matched_name: 'Kareem Examplar', matched_on: ['alias', 'date_of_birth', 'country'] });
+    // the name in original script as an alias; a year of birth "approximately"
+    expect((await check({ name: 'Тестов Олег', type: 'individual', date_of_birth: '1965-06-01' })).body.matches[0]).toMatchObject({ entry_id: '6900002', score: 1, matched_on: ['name', 'date_of_birth'] });
+    expect((await check({ name: 'Blue Lagoon Example Freight', type: 'entity', country: 'PA' })).body.matches[0]).toMatchObject({ entry_id: '6900100', matched_on: ['alias', 'country'] });
+    // a low-quality alias is not screened
+    expect((await check({ name: 'Abu Test', type: 'individual' })).body.result).toBe('clear');
+    // every imported list is screened and shown
+    const listed = await api(t.url, '/v1/global/compliance/lists', { key: live });
+    expect(listed.body.data.map((l: any) => l.name).sort()).toEqual(['EU consolidated', 'OFAC SDN', 'UN consolidated']);
+  });
+});

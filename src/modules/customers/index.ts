@@ -9,7 +9,7 @@ export const customersModule = defineModule({
   name: 'customers',
   permissions: { customers: ['read', 'create', 'update'] },
   // the spec's customer group: deletion and subscriptions come with their areas
-  events: ['customer.created', 'customer.updated', 'customer.deleted', 'customer.subscription.created', 'customer.subscription.cancelled'],
+  events: ['customer.created', 'customer.updated', 'customer.deleted'],
   search: defineSearch({
     resource: 'customers', type: 'customer', model: 'Customer',
     fields: [

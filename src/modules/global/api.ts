@@ -11,7 +11,7 @@ import { country } from './countries.js';
 export { quoteFx, type FxQuote } from './fx.js';
 export { calculateTax, type TaxCalculation, type TaxRequest } from './tax.js';
 export { quoteShipping, shippingTablesFor, billableWeightGrams, shippingQuoteInput, type ShippingQuote, type ShippingQuoteInput, type ShippingRate } from './shipping.js';
-export { prepareScreening, recordCheck, screen, complianceCheckInput, type ComplianceCheckInput, type Screening } from './compliance.js';
+export { prepareScreening, recordCheck, storeCheck, screen, complianceCheckInput, type ComplianceCheckInput, type Screening } from './compliance.js';
 export { currencyExponent, convertMinor, parseDecimal, formatDecimal, divideHalfEven } from './currency.js';
 export { globalSettings, type GlobalSettings } from './settings.js';
 

@@ -384,8 +384,8 @@ function birthDateAgrees(listed: string[], dob: string): boolean {
 export async function screen(db: Prisma | Tx, livemode: boolean, settings: GlobalSettings, req: ScreeningRequest): Promise<Screening> {
   const lists = await listsFor(db, livemode);
   if (!lists.length) {
-    throw new ApiError('SERVICE_UNAVAILABLE', `No sanctions list is loaded for live mode: import ${OFFICIAL_LISTS[0]} (sdn.csv) with \`npm run compliance -- import FILE\``, {
-      missing: OFFICIAL_LISTS[0], supported: [OFFICIAL_LISTS[0]],
+    throw new ApiError('SERVICE_UNAVAILABLE', `No sanctions list is loaded for live mode: import ${OFFICIAL_LISTS[0]} (sdn.csv), the EU or the UN consolidated list (XML) with \`npm run compliance -- import FILE\``, {
+      missing: OFFICIAL_LISTS[0], supported: OFFICIAL_LISTS,
     });
   }
   const matches: Match[] = [];
@@ -463,7 +463,11 @@ export type ComplianceCheckInput = z.infer<typeof complianceCheckInput>;
  * first, outside it). Global orders call this.
  */
 export async function recordCheck(tx: Tx, scope: { accountId: string; livemode: boolean }, settings: GlobalSettings, input: ComplianceCheckInput) {
-  const s = await screen(tx, scope.livemode, settings, input);
+  return storeCheck(tx, scope, input, await screen(tx, scope.livemode, settings, input));
+}
+
+/** A screening already made (screen()), stored as a ComplianceCheck row in the caller's transaction. */
+export async function storeCheck(tx: Tx, scope: { accountId: string; livemode: boolean }, input: ComplianceCheckInput, s: Screening) {
   return tx.complianceCheck.create({
     data: {
       id: newId('cc'), accountId: scope.accountId, livemode: scope.livemode, name: input.name, type: input.type,

@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { ApiError } from '../../errors.js';
 import type { Prisma } from '../../db/client.js';
+import type { Tx } from '../../operations/operation.js';
 import { convertMinor, currencyExponent, formatDecimal, parseDecimal, toSignificant, type Decimal } from './currency.js';
 import type { GlobalSettings } from './settings.js';
 
@@ -146,7 +147,7 @@ export async function importRates(prisma: Prisma, table: RateTable): Promise<{ a
 }
 
 /** The live table as last imported, or undefined when none was. */
-export async function liveRateTable(prisma: Prisma): Promise<RateTable | undefined> {
+export async function liveRateTable(prisma: Prisma | Tx): Promise<RateTable | undefined> {
   const rows = await prisma.globalFxRate.findMany();
   if (!rows.length) return undefined;
   const asOf = new Date(Math.min(...rows.map((r) => r.asOf.getTime())));
@@ -175,7 +176,7 @@ export function pairRate(table: RateTable, from: string, to: string, spreadBps: 
  * when older than FX_MAX_AGE_HOURS). Global orders lock a quote through this function.
  */
 export async function quoteFx(
-  prisma: Prisma, livemode: boolean, settings: Pick<GlobalSettings, 'fxMaxAgeHours' | 'fxSpreadBps'>, req: QuoteRequest, now = new Date(),
+  prisma: Prisma | Tx, livemode: boolean, settings: Pick<GlobalSettings, 'fxMaxAgeHours' | 'fxSpreadBps'>, req: QuoteRequest, now = new Date(),
 ): Promise<FxQuote> {
   const from = req.from.toLowerCase();
   const to = req.to.toLowerCase();

@@ -12,6 +12,7 @@ import type { TaxCalculation, TaxLine } from './tax.js';
 import { quoteShipping, shippingQuoteInput, shippingTablesFor, type ShippingQuote, type ShippingRate } from './shipping.js';
 import { checkCompliance, listsFor, prepareScreening, type LoadedList } from './compliance.js';
 import { fxQuoteQuery, taxFor, taxQuery } from './api.js';
+import { createGlobalOrder } from './orders.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
@@ -190,6 +191,22 @@ export function registerGlobalGraphQL(): void {
       await prepareScreening(ctx.services.db.prisma, ctx.principal.livemode);
       const result = await executeMutation(checkCompliance, callContext(ctx), definedOnly(args.input));
       return ctx.services.db.prisma.complianceCheck.findUniqueOrThrow({ ...query, where: { id: result.id } });
+    },
+  }));
+
+  // createGlobalOrder: as POST /v1/global/orders/create (the test list loaded before the transaction)
+  const GlobalOrderInput = inputFromZod('CreateGlobalOrderInput', createGlobalOrder.input);
+  builder.mutationField('createGlobalOrder', (t: Any) => t.prismaField({
+    type: 'Order',
+    description: 'Creates an order priced across borders (shipping, tax on subtotal plus shipping, a locked FX quote to the settlement currency) after screening the customer: a match is refused (COMPLIANCE_BLOCKED), a potential match is created on hold. As POST /v1/global/orders/create (orders:create)',
+    args: { input: t.arg({ type: GlobalOrderInput, required: true }) },
+    resolve: async (query: Any, _root: unknown, args: Any, ctx: GraphQLContext) => {
+      authorize(ctx.principal, createGlobalOrder.permission);
+      await prepareScreening(ctx.services.db.prisma, ctx.principal.livemode);
+      const input = definedOnly(args.input);
+      if (input.shipTo && typeof input.shipTo === 'object') input.shipTo = definedOnly(input.shipTo as Record<string, unknown>);
+      const result = await executeMutation(createGlobalOrder, callContext(ctx), input);
+      return ctx.services.db.prisma.order.findUniqueOrThrow({ ...query, where: { id: result.id } });
     },
   }));
 }

@@ -14,6 +14,7 @@ import { fxQuoteQuery, taxFor, taxQuery } from './api.js';
 import { quoteShipping, shippingQuoteInput, shippingTablesFor } from './shipping.js';
 import { checkCompliance, listsFor, prepareScreening } from './compliance.js';
 import { registerGlobalGraphQL } from './graphql.js';
+import { createGlobalOrder } from './orders.js';
 
 /** A query string as an object of single strings: a repeated parameter is a 400 naming it. */
 function queryObject(req: FastifyRequest): Record<string, string> {
@@ -42,6 +43,13 @@ export const globalModule = defineModule({
   name: 'global',
   permissions: { global: ['read', 'write'] },
   graphql: registerGlobalGraphQL,
+  // the shipped test sanctions list is loaded at start-up too, so that screening reached other
+  // than through this module's doors (an agent's or an MCP tool's global.orders.create) finds it
+  start({ services, logger }) {
+    const loading = prepareScreening(services.db.prisma, false).catch((err: Error) =>
+      logger.warn({ err: err.message }, 'the test sanctions list could not be loaded at start-up; it is loaded on first use'));
+    return async () => { await loading; };
+  },
   rest(app, deps) {
     setGlobalSettings(deps.services, settingsFromConfig(deps.config));
     const prisma = deps.services.db.prisma;
@@ -138,6 +146,24 @@ export const globalModule = defineModule({
       await prepareScreening(prisma, principal.livemode);
       const lists = await listsFor(prisma, principal.livemode);
       return { object: 'list', url: '/v1/global/compliance/lists', has_more: false, data: lists.map((l) => ({ object: 'sanctions_list', name: l.name, as_of: l.as_of, entries: l.entries, test: l.test })) };
+    });
+
+    app.post('/v1/global/orders/create', {
+      config: {
+        operation: createGlobalOrder,
+        status: 201,
+        doc: {
+          summary: 'Create an order priced across borders: shipping, tax, a locked FX quote, the customer screened (orders:create)',
+          description: 'The same order resource as /v1/orders (GET /v1/orders/{id}), with amount_subtotal, amount_shipping, amount_tax (on subtotal plus shipping), amount_total (= amount), fx (the locked quote to the settlement currency), settlement {currency, amount_total}, ship_to, shipping, tax and compliance. The customer is screened first: a match is 422 COMPLIANCE_BLOCKED and nothing is created; a potential_match creates the order on hold with the check attached. Shipping: one parcel of the items\' weight from the account\'s country (DE for test accounts without one), the cheapest service unless shipping_service names one. Stock is reserved as /v1/orders does. See docs/global.md.',
+          tag: 'global',
+        },
+      },
+    }, async (req, reply) => {
+      const principal = await authenticate(req, deps);
+      authorize(principal, createGlobalOrder.permission);
+      // the test list is loaded outside the order's transaction (PGlite has one connection)
+      await prepareScreening(prisma, principal.livemode);
+      return reply.status(201).send(await runOperation(req, reply, deps, createGlobalOrder, bodyObject(req)));
     });
 
     // GET /v1/global/compliance/checks (list conventions) and /checks/{id}

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import type { Prisma } from '../../db/client.js';
-import { zodFaults } from '../../operations/operation.js';
+import { zodFaults, type Tx } from '../../operations/operation.js';
 import { country, isCountry } from './countries.js';
 import { currencyExponent } from './currency.js';
 
@@ -79,7 +79,7 @@ export async function importShippingTables(prisma: Prisma, tables: ShippingTable
 }
 
 /** The tables a quote uses: the default in test mode, the imported one (else the default) in live mode. */
-export async function shippingTablesFor(prisma: Prisma, livemode: boolean): Promise<{ tables: ShippingTables; source: 'default' | 'imported' }> {
+export async function shippingTablesFor(prisma: Prisma | Tx, livemode: boolean): Promise<{ tables: ShippingTables; source: 'default' | 'imported' }> {
   if (!livemode) return { tables: defaultShippingTables(), source: 'default' };
   const row = await prisma.globalShippingTable.findUnique({ where: { id: CURRENT } });
   if (!row) return { tables: defaultShippingTables(), source: 'default' };
@@ -102,6 +102,17 @@ export const shippingQuoteInput = z.object({
 }).strict();
 
 export type ShippingQuoteInput = z.infer<typeof shippingQuoteInput>;
+
+/** A parcel as quoteShipping takes it: a global order's single parcel has a weight and no dimensions. */
+export interface ShippingParcel {
+  weight_grams: number;
+  length_cm?: number;
+  width_cm?: number;
+  height_cm?: number;
+}
+
+/** What quoteShipping takes: the REST input, or a global order's shipment (parcels without dimensions). */
+export type ShippingRequest = Omit<ShippingQuoteInput, 'parcels'> & { parcels: ShippingParcel[] };
 
 export interface ShippingRate {
   carrier: string;
@@ -130,12 +141,17 @@ export function dimensionalWeightGrams(lengthCm: number, widthCm: number, height
 }
 
 /** The weight a parcel bills: the larger of its weight and its dimensional weight, in 100 g steps, rounded up. */
-export function billableWeightGrams(p: { weight_grams: number; length_cm: number; width_cm: number; height_cm: number }): number {
-  return Math.max(Math.ceil(p.weight_grams / 100) * 100, dimensionalWeightGrams(p.length_cm, p.width_cm, p.height_cm));
+export function billableWeightGrams(p: ShippingParcel): number {
+  return Math.max(Math.ceil(p.weight_grams / 100) * 100, dimensionalWeightOf(p));
+}
+
+/** A parcel's dimensional weight; 0 without dimensions. */
+function dimensionalWeightOf(p: ShippingParcel): number {
+  return p.length_cm === undefined || p.width_cm === undefined || p.height_cm === undefined ? 0 : dimensionalWeightGrams(p.length_cm, p.width_cm, p.height_cm);
 }
 
 /** The quotes for a shipment, cheapest first. Global orders call this. */
-export function quoteShipping(tables: ShippingTables, input: ShippingQuoteInput, source: 'default' | 'imported' = 'default'): ShippingQuote {
+export function quoteShipping(tables: ShippingTables, input: ShippingRequest, source: 'default' | 'imported' = 'default'): ShippingQuote {
   const from = input.from.country;
   const to = input.to.country;
   const o = tables.origins[from];
@@ -153,7 +169,7 @@ export function quoteShipping(tables: ShippingTables, input: ShippingQuoteInput,
       throw new ApiError('INVALID_FIELD_VALUE', `Unknown service '${unknown[0]}' from ${from}; the services are ${serviceNames.join(', ')}`, { services: serviceNames }, 'services');
     }
   }
-  const parcels = input.parcels.map((p) => ({ billable_weight_grams: billableWeightGrams(p), dimensional_weight_grams: dimensionalWeightGrams(p.length_cm, p.width_cm, p.height_cm) }));
+  const parcels = input.parcels.map((p) => ({ billable_weight_grams: billableWeightGrams(p), dimensional_weight_grams: dimensionalWeightOf(p) }));
   const billable = parcels.reduce((s, p) => s + p.billable_weight_grams, 0);
   const quotes: ShippingRate[] = [];
   for (const s of o.services) {

@@ -11,6 +11,7 @@ import salesTax from 'sales-tax';
 import { checkVAT, countries as vatCountries } from 'jsvat';
 import { ApiError } from '../../errors.js';
 import { applyRate, currencyExponent, formatDecimal, parseDecimal, type Decimal } from './currency.js';
+import { regionOfPostalCode } from './postal.js';
 
 const require = createRequire(import.meta.url);
 
@@ -105,6 +106,31 @@ function checkVatId(vatId: string, country: string): { value: string; country: s
   return { value: result.value ?? vatId, country: of };
 }
 
+/**
+ * The region of a US or Canadian destination: `region` as given, else the state or province its
+ * postal code names (src/modules/global/postal.ts). A postal code of the wrong format for the
+ * country, or naming another region than `region`, is a 400 naming postal_code.
+ */
+function regionFor(country: string, region: string | undefined, postalCode: string | undefined): string | undefined {
+  // without a postal code, or with a region that is none (400 naming region, below)
+  if (!postalCode || !REGIONS_REQUIRED[country] || (region && !REGIONS_REQUIRED[country].has(region))) return region;
+  const known = regionOfPostalCode(country, postalCode);
+  if (!known) return region;
+  if (known.malformed) throw new ApiError('INVALID_FIELD_VALUE', `postal_code '${postalCode}' is not ${known.malformed}`, {}, 'postal_code');
+  const named = known.region;
+  if (named && !REGIONS_REQUIRED[country].has(named)) {
+    // a US ZIP of a territory (PR, VI, GU: countries of their own) or of a military post office
+    const what = ['PR', 'VI', 'GU'].includes(named) ? `is in ${named}, which is a country code of its own (country=${named})` : `is a military post office (${named}); give the state as region`;
+    if (!region) throw new ApiError('INVALID_FIELD_VALUE', `postal_code '${postalCode}' ${what}`, { postal_region: named }, 'postal_code');
+    return region;
+  }
+  if (!region) return named;
+  if (named && named !== region) {
+    throw new ApiError('INVALID_FIELD_VALUE', `postal_code '${postalCode}' is in ${named}, not in region ${region}`, { postal_region: named, region }, 'postal_code');
+  }
+  return region;
+}
+
 /** The tax on an amount (minor units, tax excluded). Global orders call this for subtotal plus shipping. */
 export async function calculateTax(req: TaxRequest): Promise<TaxCalculation> {
   const country = req.country.toUpperCase();
@@ -117,7 +143,7 @@ export async function calculateTax(req: TaxRequest): Promise<TaxCalculation> {
   if (!/^[A-Z]{2}$/.test(seller) || !taxCountryKnown(seller)) {
     throw new ApiError('INVALID_FIELD_VALUE', `No tax rates are known for seller country '${req.sellerCountry}'`, {}, 'seller_country');
   }
-  const region = req.region?.toUpperCase();
+  const region = regionFor(country, req.region?.toUpperCase(), req.postalCode);
   const allowed = REGIONS_REQUIRED[country];
   if (allowed && !region) throw new ApiError('MISSING_REQUIRED_FIELD', `region is required for ${country}: the ${country === 'US' ? 'state' : 'province'} code (e.g. ${country === 'US' ? 'NY' : 'ON'})`, {}, 'region');
   if (allowed && region && !allowed.has(region)) {

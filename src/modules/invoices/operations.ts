@@ -14,7 +14,7 @@ import { ID_PREFIX, newId } from '../../ids.js';
 import { defineMutation, parseInput, scopedWhere, type Emit, type Scope, type Services, type Tx } from '../../operations/operation.js';
 import { amount as amountInput, currency, id, MAX_AMOUNT, metadata, positiveAmount } from '../shared-inputs.js';
 import { formatMajor } from '../money/amounts.js';
-import { createPayment, PAYMENT_METHODS, TEST_PAYMENT_METHODS } from '../payments/operations.js';
+import { createPayment, createPaymentInTx, PAYMENT_METHODS, TEST_PAYMENT_METHODS } from '../payments/operations.js';
 import { clockNow } from './clocks.js';
 import { lineTax, taxRate } from './tax.js';
 
@@ -57,9 +57,27 @@ export function invoiceEventData(inv: { id: string; number: string | null; custo
   };
 }
 
-export function emitInvoice(emit: Emit, type: string, row: InvoiceRow, data?: Record<string, unknown>) {
-  emit(type, 'Invoice', row, undefined, { data: { ...invoiceEventData(row), ...data } });
+/** `at`: when it happened; an invoice on a test clock has its events created at that (clock) time. */
+export function emitInvoice(emit: Emit, type: string, row: InvoiceRow, data?: Record<string, unknown>, at?: Date) {
+  emit(type, 'Invoice', row, undefined, { data: { ...invoiceEventData(row), ...data }, ...(at && row.testClockId ? { created: at } : {}) });
 }
+
+/** An emitter whose events are created at `at` when `clockId` is set (a change on a test clock, made by a request). */
+export function clockEmit(emit: Emit, clockId: string | null, at: Date): Emit {
+  return clockId ? (type, model, row, previous, options) => emit(type, model, row, previous, { created: at, ...options }) : emit;
+}
+
+/**
+ * Told, inside the paying transaction, that an invoice became paid (by a request or a worker):
+ * the subscriptions area settles a past-due subscription whose invoice it was.
+ */
+export const invoicePaidHooks: Array<(tx: Tx, scope: Scope, invoice: InvoiceRow, now: Date, emit: Emit, services: Services) => Promise<void>> = [];
+
+/**
+ * Told, inside its transaction, that an invoice will not be paid as billed (marked uncollectible,
+ * or voided): the finance area defaults a factoring of it.
+ */
+export const invoiceUnpaidHooks: Array<(tx: Tx, scope: Scope, invoice: InvoiceRow, now: Date, emit: Emit) => Promise<void>> = [];
 
 export function assertInvoiceTransition(from: string, to: InvoiceStatus, id: string, why?: string): void {
   if (!(MOVES[from as InvoiceStatus] ?? []).includes(to)) {
@@ -174,7 +192,7 @@ export const createInvoice = defineMutation({
       },
       include,
     });
-    emitInvoice(emit, 'invoice.created', row);
+    emitInvoice(emit, 'invoice.created', row, undefined, now);
     return row;
   },
 });
@@ -202,8 +220,8 @@ export const finalizeInvoice = defineMutation({
       data: { number, status: 'open', finalizedAt: now, dueDate, ...(inv.total === 0 ? paidData(now) : {}) },
       include,
     });
-    emitInvoice(emit, 'invoice.finalized', row);
-    if (row.status === 'paid') emitInvoice(emit, 'invoice.paid', row);
+    emitInvoice(emit, 'invoice.finalized', row, undefined, now);
+    if (row.status === 'paid') emitInvoice(emit, 'invoice.paid', row, undefined, now);
     return row;
   },
 });
@@ -222,7 +240,8 @@ export const voidInvoice = defineMutation({
       });
     }
     const row = await tx.invoice.update({ where: { id: inv.id }, data: { status: 'void', voidedAt: now, amountDue: 0 }, include });
-    emitInvoice(emit, 'invoice.voided', row);
+    emitInvoice(emit, 'invoice.voided', row, undefined, now);
+    for (const hook of invoiceUnpaidHooks) await hook(tx, scope, row, now, emit);
     return row;
   },
 });
@@ -236,7 +255,8 @@ export const markInvoiceUncollectible = defineMutation({
     const { inv, now } = await lockInvoice(tx, scope, input.id);
     assertInvoiceTransition(inv.status, 'uncollectible', inv.id);
     const row = await tx.invoice.update({ where: { id: inv.id }, data: { status: 'uncollectible', markedUncollectibleAt: now }, include });
-    emitInvoice(emit, 'invoice.marked_uncollectible', row);
+    emitInvoice(emit, 'invoice.marked_uncollectible', row, undefined, now);
+    for (const hook of invoiceUnpaidHooks) await hook(tx, scope, row, now, emit);
     return row;
   },
 });
@@ -247,7 +267,7 @@ export const deleteInvoice = defineMutation({
   model: 'Invoice',
   input: z.strictObject({ id: invoiceId }),
   async run(tx, scope, input, emit) {
-    const { inv } = await lockInvoice(tx, scope, input.id);
+    const { inv, now } = await lockInvoice(tx, scope, input.id);
     if (inv.status !== 'draft') {
       throw new ApiError('INVALID_STATE_TRANSITION', `Only a draft invoice can be deleted; ${inv.id} is ${inv.status}${inv.status === 'open' ? ` (void it instead: POST /v1/invoices/${inv.id}/void)` : ''}`, {
         invoice_id: inv.id, current_status: inv.status, requested_status: 'deleted', allowed: [],
@@ -255,7 +275,7 @@ export const deleteInvoice = defineMutation({
     }
     // its items go with it (ON DELETE CASCADE)
     await tx.invoice.delete({ where: { id: inv.id } });
-    emitInvoice(emit, 'invoice.deleted', inv);
+    emitInvoice(emit, 'invoice.deleted', inv, undefined, now);
     return inv;
   },
   represent: (row) => ({ id: row.id, object: 'invoice', deleted: true }),
@@ -266,7 +286,7 @@ export const deleteInvoice = defineMutation({
 const PAYABLE: readonly string[] = ['open', 'uncollectible'];
 
 /** Payment methods an invoice takes: those whose outcome is known at once (not `pm_card_processing`). */
-const paymentMethod = z.string().superRefine((m, ctx) => {
+export const paymentMethod = z.string().superRefine((m, ctx) => {
   if (!PAYMENT_METHODS.includes(m)) {
     ctx.addIssue({ code: 'custom', message: `unknown payment method '${m.slice(0, 100)}'`, params: { expected: `one of ${PAYMENT_METHODS.join(', ')}`, code: 'INVALID_ENUM_VALUE' } });
   } else if (TEST_PAYMENT_METHODS[m as keyof typeof TEST_PAYMENT_METHODS]?.outcome === 'pending') {
@@ -305,7 +325,9 @@ export async function payInvoiceInTx(
     amount: input.amount, currency: inv.currency, paymentMethod: input.paymentMethod, customer: inv.customerId,
     description: `Invoice ${inv.number ?? inv.id}`, metadata: { invoice: inv.id, ...(inv.number ? { invoice_number: inv.number } : {}) },
   });
-  const payment = await createPayment.run(tx, scope, paymentInput, emit, services);
+  // the payment's events too are created at the clock's time for an invoice on a test clock
+  // the payment knows its invoice: a factored invoice's payment repays the factoring first (finance)
+  const payment = await createPaymentInTx(tx, scope, paymentInput, clockEmit(emit, inv.testClockId, now), services, { invoice: inv.id });
   if (payment.status !== 'succeeded') return { invoice: inv, payment };
 
   await tx.invoicePayment.create({ data: { id: newId(INVOICE_PAYMENT_PREFIX), invoiceId: inv.id, paymentId: payment.id, amount: input.amount, createdAt: now } });
@@ -317,7 +339,8 @@ export async function payInvoiceInTx(
     include,
   });
   const data = { payment_id: payment.id, amount: formatMajor(input.amount, inv.currency) };
-  emitInvoice(emit, amountDue === 0 ? 'invoice.paid' : 'invoice.partially_paid', row, data);
+  emitInvoice(emit, amountDue === 0 ? 'invoice.paid' : 'invoice.partially_paid', row, data, now);
+  if (amountDue === 0) for (const hook of invoicePaidHooks) await hook(tx, scope, row, now, emit, services);
   return { invoice: row, payment };
 }
 

@@ -19,7 +19,7 @@ export async function runAt<T>(
   const emit: Emit = (type, model, row, previous, options) => {
     const account = options?.account ?? scope.accountId;
     const event = newEvent(type, present(model, row), origin, previous, options?.data);
-    event.created = Math.floor(createdAt().getTime() / 1000);
+    event.created = Math.floor((options?.created ?? createdAt()).getTime() / 1000);
     byAccount.set(account, [...(byAccount.get(account) ?? []), event]);
   };
   let deliveries = 0;

@@ -21,9 +21,11 @@ export type LedgerKind =
   | 'processor' // the card networks' side of the account's payments (may go below zero)
   | 'settlement' // the fiat side of payments made with the coin (may go below zero)
   | 'wallet' // the account's coin
-  | 'issuer'; // the coin's issuer in one mode: minus the total supply (may go below zero)
+  | 'issuer' // the coin's issuer in one mode: minus the total supply (may go below zero)
+  | 'financing' // what the account owes its financing, as a negative balance (src/modules/finance)
+  | 'finance_fees'; // the platform's fee income from financing, per mode and currency
 
-const MAY_GO_NEGATIVE = new Set<LedgerKind>(['processor', 'settlement', 'issuer']);
+const MAY_GO_NEGATIVE = new Set<LedgerKind>(['processor', 'settlement', 'issuer', 'financing']);
 
 export interface LedgerAccountRef {
   id: string;

@@ -15,12 +15,44 @@ import { assertNotHeld, assertTransition, canMove, HOLDABLE_STATUSES, MERCHANT_S
 /** what every answer about an order includes: its items in order (both REST doors use it) */
 export const include = { items: { orderBy: { position: 'asc' } } } as const;
 
-const item = z.strictObject({
+/** a line as orders.create takes it (global orders extend it with weightGrams) */
+export const orderItem = z.strictObject({
   product: id(ID_PREFIX.product).optional(),
   name: z.string().min(1).max(256).optional(),
   quantity: z.number().int().min(1).max(100_000),
   unitAmount: amount.optional(),
 });
+const item = orderItem;
+
+/** An order's input as placeOrder takes it: orders.create's, lines possibly with their weight. */
+export interface OrderInput {
+  currency: string;
+  customer?: string | null;
+  items: (z.infer<typeof orderItem> & { weightGrams?: number })[];
+  metadata?: Record<string, string>;
+}
+
+/** A line of a new order, priced. */
+export interface PricedLine {
+  id: string; productId: string | null; name: string; quantity: number; unitAmount: number; amount: number; position: number; weightGrams: number | null;
+}
+
+/** The columns only global orders fill (src/modules/global/orders.ts); null on other orders. */
+export interface GlobalOrderColumns {
+  amountSubtotal: number | null; amountShipping: number | null; amountTax: number | null; amountTotal: number | null;
+  fx: unknown; settlement: unknown; shipTo: unknown; shipping: unknown; tax: unknown; compliance: unknown;
+}
+const NO_GLOBAL: GlobalOrderColumns = {
+  amountSubtotal: null, amountShipping: null, amountTax: null, amountTotal: null, fx: null, settlement: null, shipTo: null, shipping: null, tax: null, compliance: null,
+};
+
+/** What an extension of orders.create (a global order) makes of the priced lines: the amount, its columns, a hold. */
+export interface OrderExtras {
+  amount: number;
+  columns: GlobalOrderColumns;
+  /** created on hold with this reason */
+  hold?: string;
+}
 
 export const createOrder = defineMutation({
   name: 'orders.create',
@@ -32,7 +64,17 @@ export const createOrder = defineMutation({
     items: z.array(item).min(1).max(1000),
     metadata: metadata.optional(),
   }),
-  async run(tx, scope, input, emit) {
+  run: (tx, scope, input, emit) => placeOrder(tx, scope, input, emit),
+});
+
+/**
+ * Creates an order with its lines and reserves their stock (orders.create). `extend` (global
+ * orders) turns the priced lines and their subtotal into the order's amount and extra columns
+ * before anything is written.
+ */
+export async function placeOrder(
+  tx: Tx, scope: Scope, input: OrderInput, emit: Emit, extend?: (lines: PricedLine[], subtotal: number) => Promise<OrderExtras>,
+) {
     if (input.customer) {
       const c = await tx.customer.findFirst({ where: scopedWhere(scope, { id: input.customer }), select: { id: true } });
       if (!c) throw new ApiError('PARENT_NOT_FOUND', `No such customer: '${input.customer}'`, { resource: 'customer', id: input.customer }, 'customer');
@@ -59,11 +101,15 @@ export const createOrder = defineMutation({
       const unitAmount = i.unitAmount ?? product?.price;
       if (name === undefined) faults.push({ field: `items.${n}.name`, message: 'required unless the item names a product' });
       if (unitAmount === undefined) faults.push({ field: `items.${n}.unitAmount`, message: 'required unless the item names a product' });
-      return { id: newId(ID_PREFIX.orderItem), productId: product?.id ?? null, name: name ?? '', quantity: i.quantity, unitAmount: unitAmount ?? 0, amount: (unitAmount ?? 0) * i.quantity, position: n };
+      return { id: newId(ID_PREFIX.orderItem), productId: product?.id ?? null, name: name ?? '', quantity: i.quantity, unitAmount: unitAmount ?? 0, amount: (unitAmount ?? 0) * i.quantity, position: n, weightGrams: i.weightGrams ?? null };
     });
-    const total = lines.reduce((s, l) => s + l.amount, 0);
-    if (total > MAX_AMOUNT) faults.push({ field: 'items', message: `the order total ${total} exceeds ${MAX_AMOUNT}`, expected: `<= ${MAX_AMOUNT}` });
+    const subtotal = lines.reduce((s, l) => s + l.amount, 0);
+    if (subtotal > MAX_AMOUNT) faults.push({ field: 'items', message: `the order total ${subtotal} exceeds ${MAX_AMOUNT}`, expected: `<= ${MAX_AMOUNT}` });
     if (faults.length) throw ApiError.validation(faults);
+    const extras = extend ? await extend(lines, subtotal) : undefined;
+    const total = extras?.amount ?? subtotal;
+    const g = extras?.columns ?? NO_GLOBAL;
+    const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
     const orderId = newId(ID_PREFIX.order);
     // the order and its lines in one statement, nothing read back: every column's value is
     // known here (Prisma's create with items and include was four statements and about a
@@ -73,28 +119,32 @@ export const createOrder = defineMutation({
       id: orderId, accountId: scope.accountId, livemode: scope.livemode, customerId: input.customer ?? null,
       status: 'pending', currency: input.currency, amount: total, metadata: inJsonbOrder(input.metadata ?? {}),
       shippingCarrier: null, trackingNumber: null, cancellationReason: null, fulfilledAt: null, deliveredAt: null, cancelledAt: null,
-      onHold: false, holdReason: null, heldAt: null, createdAt: now, updatedAt: now,
-      items: lines.map((l) => ({ id: l.id, orderId, productId: l.productId, name: l.name, quantity: l.quantity, unitAmount: l.unitAmount, amount: l.amount, position: l.position })),
+      onHold: extras?.hold !== undefined, holdReason: extras?.hold ?? null, heldAt: extras?.hold !== undefined ? now : null, createdAt: now, updatedAt: now,
+      ...g,
+      items: lines.map((l) => ({ id: l.id, orderId, productId: l.productId, name: l.name, quantity: l.quantity, unitAmount: l.unitAmount, amount: l.amount, position: l.position, weightGrams: l.weightGrams })),
     };
     await tx.$executeRawUnsafe(
       `WITH o AS (
-         INSERT INTO "Order" ("id", "accountId", "livemode", "customerId", "status", "currency", "amount", "metadata", "onHold", "createdAt", "updatedAt")
-         VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7::jsonb, false, $8::timestamptz, $8::timestamptz)
+         INSERT INTO "Order" ("id", "accountId", "livemode", "customerId", "status", "currency", "amount", "metadata", "onHold", "createdAt", "updatedAt"${extras ? `,
+           "holdReason", "heldAt", "amountSubtotal", "amountShipping", "amountTax", "amountTotal", "fx", "settlement", "shipTo", "shipping", "tax", "compliance"` : ''})
+         VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7::jsonb, $10, $8::timestamptz, $8::timestamptz${extras ? `,
+           $11, $12::timestamptz, $13, $14, $15, $16, $17::jsonb, $18::jsonb, $19::jsonb, $20::jsonb, $21::jsonb, $22::jsonb` : ''})
          RETURNING "id"
        )
-       INSERT INTO "OrderItem" ("id", "orderId", "productId", "name", "quantity", "unitAmount", "amount", "position")
-       SELECT l.id, (SELECT "id" FROM o), l."productId", l.name, l.quantity, l."unitAmount", l.amount, l.position
-       FROM json_to_recordset($9::json) AS l(id text, "productId" text, name text, quantity int, "unitAmount" int, amount int, position int)`,
+       INSERT INTO "OrderItem" ("id", "orderId", "productId", "name", "quantity", "unitAmount", "amount", "position", "weightGrams")
+       SELECT l.id, (SELECT "id" FROM o), l."productId", l.name, l.quantity, l."unitAmount", l.amount, l.position, l."weightGrams"
+       FROM json_to_recordset($9::json) AS l(id text, "productId" text, name text, quantity int, "unitAmount" int, amount int, position int, "weightGrams" int)`,
       orderId, scope.accountId, scope.livemode, row.customerId, input.currency, total, JSON.stringify(row.metadata), now.toISOString(),
-      JSON.stringify(lines),
+      JSON.stringify(lines), row.onHold,
+      ...(extras ? [row.holdReason, row.heldAt?.toISOString() ?? null, g.amountSubtotal, g.amountShipping, g.amountTax, g.amountTotal,
+        json(g.fx), json(g.settlement), json(g.shipTo), json(g.shipping), json(g.tax), json(g.compliance)] : []),
     );
     emit('order.created', 'Order', row);
     // tracked products reserve their stock, all lines or none (one statement; none without products)
     const stocked = lines.flatMap((l) => (l.productId ? [{ productId: l.productId, quantity: l.quantity, position: l.position }] : []));
     if (stocked.length) await reserveForOrder(tx, scope, orderId, stocked, emit);
     return row;
-  },
-});
+}
 
 async function loadOrder(tx: Tx, scope: Scope, orderId: string) {
   return found(await tx.order.findFirst({ where: scopedWhere(scope, { id: orderId }), include }), 'order', orderId);

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { ID_PREFIX, newId } from '../../ids.js';
-import { defineMutation, found, scopedWhere, type Emit, type Scope, type Tx } from '../../operations/operation.js';
+import { defineMutation, found, scopedWhere, type Emit, type Scope, type Services, type Tx } from '../../operations/operation.js';
 import { currency, id, metadata, positiveAmount } from '../shared-inputs.js';
 import { formatMajor } from '../money/amounts.js';
 import { InsufficientFunds, insufficientFundsError, ledgerAccount, post, walletOf } from '../money/ledger.js';
@@ -59,110 +59,128 @@ function emitPayment(emit: Emit, type: string, p: PaymentRow) {
 /** Minor units of usd -> micro-units of the coin (1 cent = 0.01 coin). */
 const MICRO_PER_CENT = 10_000n;
 
+/** What a payment is for, when another operation makes it (an invoice's payment). */
+export interface PaymentContext { invoice?: string }
+
+/**
+ * Told of every payment that succeeded, in its transaction (the finance area: a factored
+ * invoice's payment repays the factoring first; revenue-share loans withhold their share).
+ */
+export type PaymentSucceededHook = (tx: Tx, scope: Scope, payment: PaymentRow, emit: Emit, context: PaymentContext) => Promise<void>;
+export const paymentSucceededHooks: PaymentSucceededHook[] = [];
+
+const createPaymentInput = z.strictObject({
+  amount: positiveAmount,
+  currency,
+  // a string, not an enum: processors plugged in later take their own payment method ids
+  paymentMethod: z.string().superRefine((m, ctx) => {
+    if (!PAYMENT_METHODS.includes(m)) {
+      ctx.addIssue({ code: 'custom', message: `unknown payment method '${m.slice(0, 100)}'`, params: { expected: `one of ${PAYMENT_METHODS.join(', ')}`, code: 'INVALID_ENUM_VALUE' } });
+    }
+  }),
+  customer: id(ID_PREFIX.customer).nullable().optional(),
+  order: id(ID_PREFIX.order).nullable().optional(),
+  description: z.string().max(1000).nullable().optional(),
+  metadata: metadata.optional(),
+});
+
 export const createPayment = defineMutation({
   name: 'payments.create',
   permission: 'payments:create',
   model: 'Payment',
-  input: z.strictObject({
-    amount: positiveAmount,
-    currency,
-    // a string, not an enum: processors plugged in later take their own payment method ids
-    paymentMethod: z.string().superRefine((m, ctx) => {
-      if (!PAYMENT_METHODS.includes(m)) {
-        ctx.addIssue({ code: 'custom', message: `unknown payment method '${m.slice(0, 100)}'`, params: { expected: `one of ${PAYMENT_METHODS.join(', ')}`, code: 'INVALID_ENUM_VALUE' } });
-      }
-    }),
-    customer: id(ID_PREFIX.customer).nullable().optional(),
-    order: id(ID_PREFIX.order).nullable().optional(),
-    description: z.string().max(1000).nullable().optional(),
-    metadata: metadata.optional(),
-  }),
-  async run(tx, scope, input, emit, services) {
-    const coin = services.money.coin;
-    if (input.paymentMethod === 'stablecoin' && input.currency !== 'usd') {
-      throw ApiError.validation([{ field: 'currency', message: `a stablecoin payment is made in usd (1 ${coin} = 1 usd)`, expected: 'usd' }]);
-    }
-    const processor = input.paymentMethod === 'stablecoin' ? undefined : processorFor(scope.livemode);
-    if (input.paymentMethod !== 'stablecoin' && !processor) {
-      throw new ApiError('PAYMENT_FAILED', 'No card processor is configured for live mode: live card payments cannot be made on this server', {
-        reason: 'no_processor_configured', payment_method: input.paymentMethod,
-      }, 'payment_method');
-    }
-    if (input.customer) {
-      const c = await tx.customer.findFirst({ where: scopedWhere(scope, { id: input.customer }), select: { id: true } });
-      if (!c) throw new ApiError('PARENT_NOT_FOUND', `No such customer: '${input.customer}'`, { resource: 'customer', id: input.customer }, 'customer');
-    }
-    if (input.order) {
-      const o = await tx.order.findFirst({ where: scopedWhere(scope, { id: input.order }), select: { id: true, currency: true, status: true } });
-      if (!o) throw new ApiError('PARENT_NOT_FOUND', `No such order: '${input.order}'`, { resource: 'order', id: input.order }, 'order');
-      if (o.currency !== input.currency) {
-        throw ApiError.validation([{ field: 'currency', message: `the order is in ${o.currency}`, expected: o.currency }]);
-      }
-      if (o.status === 'cancelled' || o.status === 'refunded') {
-        throw new ApiError('INVALID_STATE_TRANSITION', `An order that is ${o.status} cannot be paid`, { order_id: o.id, current_status: o.status }, 'order');
-      }
-    }
-
-    const now = new Date();
-    const paymentId = newId(ID_PREFIX.payment);
-    const money = (kind: 'available' | 'pending' | 'processor' | 'settlement') => ledgerAccount(scope.accountId, scope.livemode, kind, input.currency);
-    let status: 'succeeded' | 'failed' | 'pending';
-    let failureReason: string | null = null;
-    let transactionHash: string | null = null;
-    let settleAt: Date | null = null;
-
-    if (input.paymentMethod === 'stablecoin') {
-      const wallet = await walletOf(tx, scope, coin);
-      const micro = BigInt(input.amount) * MICRO_PER_CENT;
-      try {
-        const rec = await post(tx, scope, 'stablecoin_payment', paymentId, [
-          { account: wallet, amount: -micro },
-          { account: ledgerAccount('platform', scope.livemode, 'issuer', coin), amount: micro },
-          { account: money('settlement'), amount: -BigInt(input.amount) },
-          { account: money('available'), amount: BigInt(input.amount) },
-        ], now);
-        status = 'succeeded';
-        transactionHash = rec.hash;
-      } catch (err) {
-        if (!(err instanceof InsufficientFunds)) throw err;
-        status = 'failed';
-        failureReason = 'insufficient_funds';
-      }
-    } else {
-      const result = processor!.charge(input.paymentMethod, input.amount, input.currency);
-      status = result.outcome;
-      if (result.outcome === 'failed') failureReason = result.reason ?? 'processing_error';
-      if (result.outcome === 'succeeded') {
-        transactionHash = (await post(tx, scope, 'payment', paymentId, [
-          { account: money('processor'), amount: -BigInt(input.amount) },
-          { account: money('available'), amount: BigInt(input.amount) },
-        ], now)).hash;
-      } else if (result.outcome === 'pending') {
-        await post(tx, scope, 'payment', paymentId, [
-          { account: money('processor'), amount: -BigInt(input.amount) },
-          { account: money('pending'), amount: BigInt(input.amount) },
-        ], now);
-        settleAt = new Date(now.getTime() + services.money.processingDelayMs);
-        for (const wake of services.money.settlementWake) wake(settleAt);
-      }
-    }
-
-    const row = await tx.payment.create({
-      data: {
-        id: paymentId, accountId: scope.accountId, livemode: scope.livemode, amount: input.amount, currency: input.currency,
-        status, paymentMethod: input.paymentMethod, customerId: input.customer ?? null, orderId: input.order ?? null,
-        description: input.description ?? null, metadata: input.metadata ?? {}, failureReason, transactionHash, settleAt,
-        createdAt: now,
-      },
-    });
-    // payment.created shows the payment as it began (pending), then its outcome follows
-    emitPayment(emit, 'payment.created', { ...row, status: 'pending', failureReason: null, transactionHash: null });
-    if (status === 'succeeded') emitPayment(emit, 'payment.succeeded', row);
-    if (status === 'failed') emitPayment(emit, 'payment.failed', row);
-    if (status === 'succeeded' && row.orderId) await reflectPayments(tx, scope, row.orderId, emit);
-    return row;
-  },
+  input: createPaymentInput,
+  run: (tx, scope, input, emit, services) => createPaymentInTx(tx, scope, input, emit, services),
 });
+
+/** createPayment's body, for an operation that makes a payment in its own transaction (an invoice's). */
+export async function createPaymentInTx(
+  tx: Tx, scope: Scope, input: z.infer<typeof createPaymentInput>, emit: Emit, services: Services, context: PaymentContext = {},
+): Promise<PaymentRow> {
+  const coin = services.money.coin;
+  if (input.paymentMethod === 'stablecoin' && input.currency !== 'usd') {
+    throw ApiError.validation([{ field: 'currency', message: `a stablecoin payment is made in usd (1 ${coin} = 1 usd)`, expected: 'usd' }]);
+  }
+  const processor = input.paymentMethod === 'stablecoin' ? undefined : processorFor(scope.livemode);
+  if (input.paymentMethod !== 'stablecoin' && !processor) {
+    throw new ApiError('PAYMENT_FAILED', 'No card processor is configured for live mode: live card payments cannot be made on this server', {
+      reason: 'no_processor_configured', payment_method: input.paymentMethod,
+    }, 'payment_method');
+  }
+  if (input.customer) {
+    const c = await tx.customer.findFirst({ where: scopedWhere(scope, { id: input.customer }), select: { id: true } });
+    if (!c) throw new ApiError('PARENT_NOT_FOUND', `No such customer: '${input.customer}'`, { resource: 'customer', id: input.customer }, 'customer');
+  }
+  if (input.order) {
+    const o = await tx.order.findFirst({ where: scopedWhere(scope, { id: input.order }), select: { id: true, currency: true, status: true } });
+    if (!o) throw new ApiError('PARENT_NOT_FOUND', `No such order: '${input.order}'`, { resource: 'order', id: input.order }, 'order');
+    if (o.currency !== input.currency) {
+      throw ApiError.validation([{ field: 'currency', message: `the order is in ${o.currency}`, expected: o.currency }]);
+    }
+    if (o.status === 'cancelled' || o.status === 'refunded') {
+      throw new ApiError('INVALID_STATE_TRANSITION', `An order that is ${o.status} cannot be paid`, { order_id: o.id, current_status: o.status }, 'order');
+    }
+  }
+
+  const now = new Date();
+  const paymentId = newId(ID_PREFIX.payment);
+  const money = (kind: 'available' | 'pending' | 'processor' | 'settlement') => ledgerAccount(scope.accountId, scope.livemode, kind, input.currency);
+  let status: 'succeeded' | 'failed' | 'pending';
+  let failureReason: string | null = null;
+  let transactionHash: string | null = null;
+  let settleAt: Date | null = null;
+
+  if (input.paymentMethod === 'stablecoin') {
+    const wallet = await walletOf(tx, scope, coin);
+    const micro = BigInt(input.amount) * MICRO_PER_CENT;
+    try {
+      const rec = await post(tx, scope, 'stablecoin_payment', paymentId, [
+        { account: wallet, amount: -micro },
+        { account: ledgerAccount('platform', scope.livemode, 'issuer', coin), amount: micro },
+        { account: money('settlement'), amount: -BigInt(input.amount) },
+        { account: money('available'), amount: BigInt(input.amount) },
+      ], now);
+      status = 'succeeded';
+      transactionHash = rec.hash;
+    } catch (err) {
+      if (!(err instanceof InsufficientFunds)) throw err;
+      status = 'failed';
+      failureReason = 'insufficient_funds';
+    }
+  } else {
+    const result = processor!.charge(input.paymentMethod, input.amount, input.currency);
+    status = result.outcome;
+    if (result.outcome === 'failed') failureReason = result.reason ?? 'processing_error';
+    if (result.outcome === 'succeeded') {
+      transactionHash = (await post(tx, scope, 'payment', paymentId, [
+        { account: money('processor'), amount: -BigInt(input.amount) },
+        { account: money('available'), amount: BigInt(input.amount) },
+      ], now)).hash;
+    } else if (result.outcome === 'pending') {
+      await post(tx, scope, 'payment', paymentId, [
+        { account: money('processor'), amount: -BigInt(input.amount) },
+        { account: money('pending'), amount: BigInt(input.amount) },
+      ], now);
+      settleAt = new Date(now.getTime() + services.money.processingDelayMs);
+      for (const wake of services.money.settlementWake) wake(settleAt);
+    }
+  }
+
+  const row = await tx.payment.create({
+    data: {
+      id: paymentId, accountId: scope.accountId, livemode: scope.livemode, amount: input.amount, currency: input.currency,
+      status, paymentMethod: input.paymentMethod, customerId: input.customer ?? null, orderId: input.order ?? null,
+      description: input.description ?? null, metadata: input.metadata ?? {}, failureReason, transactionHash, settleAt,
+      createdAt: now,
+    },
+  });
+  // payment.created shows the payment as it began (pending), then its outcome follows
+  emitPayment(emit, 'payment.created', { ...row, status: 'pending', failureReason: null, transactionHash: null });
+  if (status === 'succeeded') emitPayment(emit, 'payment.succeeded', row);
+  if (status === 'failed') emitPayment(emit, 'payment.failed', row);
+  if (status === 'succeeded' && row.orderId) await reflectPayments(tx, scope, row.orderId, emit);
+  if (status === 'succeeded') for (const hook of paymentSucceededHooks) await hook(tx, scope, row, emit, context);
+  return row;
+}
 
 /** Settles a pending payment (the simulated processor's later answer): pending -> available. */
 export async function settlePayment(tx: Tx, paymentId: string, emit: Emit): Promise<PaymentRow | undefined> {
@@ -178,6 +196,7 @@ export async function settlePayment(tx: Tx, paymentId: string, emit: Emit): Prom
   const row = await tx.payment.update({ where: { id: p.id }, data: { status: 'succeeded', transactionHash: rec.hash, settleAt: null } });
   emitPayment(emit, 'payment.succeeded', row);
   if (row.orderId) await reflectPayments(tx, scope, row.orderId, emit);
+  for (const hook of paymentSucceededHooks) await hook(tx, scope, row, emit, {});
   return row;
 }
 
