@@ -230,8 +230,14 @@ function operationIdOf(method: string, url: string, route: RouteOptions): string
   const door = url.startsWith('/v1/') || url.startsWith('/api/') ? '' : 'selfhosted_';
   const alias = c.aliasOf ? '_alias' : '';
   if (c.operation) return `${door}${c.operation.name.replace(/\./g, '_')}${alias}`;
-  // reads are named after their collection (`/v1/refunds` -> refunds_list), not the permission
-  if (c.model && c.kind) return `${door}${url.split('/').filter(Boolean)[door ? 0 : 1] ?? snake(c.model)}_${c.kind}${alias}`;
+  // reads are named after their collection (`/v1/refunds` -> refunds_list,
+  // `/v1/finance/loans/{id}` -> loans_retrieve), not the permission
+  if (c.model && c.kind) {
+    const segments = url.split('/').filter((x) => x && !x.startsWith(':'));
+    if (segments.length > 1 && (segments.at(-1) === 'list' || segments.at(-1) === c.kind)) segments.pop();
+    const collection = door ? segments[0] : segments.length > 1 ? segments.at(-1) : undefined;
+    return `${door}${collection ?? snake(c.model)}_${c.kind}${alias}`;
+  }
   const path = url.replace(/^\/v1\//, '').replace(/[:{}]/g, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '');
   return `${method.toLowerCase()}_${path || 'root'}`;
 }

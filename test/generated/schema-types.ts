@@ -217,6 +217,10 @@ export type CancelOrderInputReason =
   | 'other'
   | 'requested_by_customer';
 
+export type CancelSubscriptionInput = {
+  atPeriodEnd?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** A sanctions screening of a name, stored (POST /v1/global/compliance/check). matches: [{list, entry_id, name, score, matched_on, ...}]; lists: the lists screened [{name, as_of, entries, test}] */
 export type ComplianceCheck = {
   __typename?: 'ComplianceCheck';
@@ -391,6 +395,30 @@ export type CreateCustomerInput = {
   testClock?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type CreateGlobalOrderInput = {
+  currency: Scalars['String']['input'];
+  customer: Scalars['String']['input'];
+  items: Array<CreateGlobalOrderInputItem>;
+  metadata?: InputMaybe<Scalars['JSON']['input']>;
+  settlementCurrency?: InputMaybe<Scalars['String']['input']>;
+  shipTo: CreateGlobalOrderInputShipTo;
+  shippingService?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreateGlobalOrderInputItem = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  product?: InputMaybe<Scalars['String']['input']>;
+  quantity: Scalars['Int']['input'];
+  unitAmount?: InputMaybe<Scalars['Int']['input']>;
+  weightGrams: Scalars['Int']['input'];
+};
+
+export type CreateGlobalOrderInputShipTo = {
+  country: Scalars['String']['input'];
+  postalCode: Scalars['String']['input'];
+  region?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type CreateInvoiceInput = {
   currency: Scalars['String']['input'];
   customer: Scalars['String']['input'];
@@ -412,6 +440,20 @@ export type CreateInvoicePaymentInput = {
   amount: Scalars['Int']['input'];
   paymentMethod: Scalars['String']['input'];
 };
+
+export type CreateLoanInput = {
+  amount: Scalars['Int']['input'];
+  currency: Scalars['String']['input'];
+  repayment: CreateLoanInputRepayment;
+  termDays: Scalars['Int']['input'];
+  testClock?: InputMaybe<Scalars['String']['input']>;
+  /** A fraction in (0, 1) as a decimal string, e.g. "0.1" */
+  withholdRate?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreateLoanInputRepayment =
+  | 'fixed'
+  | 'revenue_share';
 
 export type CreateOrderInput = {
   currency: Scalars['String']['input'];
@@ -437,6 +479,25 @@ export type CreatePaymentInput = {
   paymentMethod: Scalars['String']['input'];
 };
 
+export type CreatePriceInput = {
+  currency: Scalars['String']['input'];
+  metadata?: InputMaybe<Scalars['JSON']['input']>;
+  product: Scalars['String']['input'];
+  recurring: CreatePriceInputRecurring;
+  unitAmount: Scalars['Int']['input'];
+};
+
+export type CreatePriceInputRecurring = {
+  interval: CreatePriceInputRecurringInterval;
+  intervalCount?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type CreatePriceInputRecurringInterval =
+  | 'day'
+  | 'month'
+  | 'week'
+  | 'year';
+
 export type CreateProductInput = {
   active?: InputMaybe<Scalars['Boolean']['input']>;
   currency: Scalars['String']['input'];
@@ -460,6 +521,19 @@ export type CreateReturnInputItem = {
   reason: Scalars['String']['input'];
 };
 
+export type CreateSubscriptionInput = {
+  customer: Scalars['String']['input'];
+  items: Array<CreateSubscriptionInputItem>;
+  metadata?: InputMaybe<Scalars['JSON']['input']>;
+  paymentMethod?: InputMaybe<Scalars['JSON']['input']>;
+  trialPeriodDays?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type CreateSubscriptionInputItem = {
+  price: Scalars['String']['input'];
+  quantity?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type CreateTestClockInput = {
   frozenTime: Scalars['Int']['input'];
   name?: InputMaybe<Scalars['String']['input']>;
@@ -468,6 +542,8 @@ export type CreateTestClockInput = {
 export type CreateWebhookEndpointInput = {
   /** the API version this endpoint's events are rendered in (YYYY-MM-DD, see GET /api/versions); null: the account's */
   apiVersion?: InputMaybe<Scalars['String']['input']>;
+  /** true: a platform's endpoint for its connected accounts' events (and none of its own), as Stripe's Connect webhooks; set at creation */
+  connect?: InputMaybe<Scalars['Boolean']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
   events: Array<Scalars['String']['input']>;
   metadata?: InputMaybe<Scalars['JSON']['input']>;
@@ -568,6 +644,8 @@ export type CustomerBoolExp = {
   /** matches when any payments matches */
   payments?: InputMaybe<PaymentBoolExp>;
   phone?: InputMaybe<StringComparisonExp>;
+  /** matches when any subscriptions matches */
+  subscriptions?: InputMaybe<SubscriptionBoolExp>;
   testClock?: InputMaybe<TestClockBoolExp>;
   testClockId?: InputMaybe<StringComparisonExp>;
   updatedAt?: InputMaybe<DateTimeComparisonExp>;
@@ -583,6 +661,45 @@ export type CustomerOrderBy = {
   testClock?: InputMaybe<TestClockOrderBy>;
   testClockId?: InputMaybe<OrderBy>;
   updatedAt?: InputMaybe<OrderBy>;
+};
+
+/** A subscription: its items billed in advance every period (an invoice per period). status: trialing, active, past_due, canceled, incomplete, incomplete_expired */
+export type CustomerSubscription = {
+  __typename?: 'CustomerSubscription';
+  /** the start of the first paid period (creation, or the trial's end): periods are counted from it */
+  billingCycleAnchor: Scalars['DateTime']['output'];
+  cancelAtPeriodEnd: Scalars['Boolean']['output'];
+  canceledAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  currentPeriodEnd: Scalars['DateTime']['output'];
+  currentPeriodStart: Scalars['DateTime']['output'];
+  customer: Customer;
+  customerId: Scalars['String']['output'];
+  endedAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  /** the interval of the items' prices (day | week | month | year) */
+  interval: Scalars['String']['output'];
+  intervalCount: Scalars['Int']['output'];
+  items: Array<SubscriptionItem>;
+  latestInvoice?: Maybe<Invoice>;
+  /** the invoice of the latest period */
+  latestInvoiceId?: Maybe<Scalars['String']['output']>;
+  metadata: Scalars['JSON']['output'];
+  /** when the latest invoice's payment is tried again (past_due) */
+  nextPaymentAttempt?: Maybe<Scalars['DateTime']['output']>;
+  /** failed attempts to pay the latest invoice (0 once paid) */
+  paymentAttempts: Scalars['Int']['output'];
+  /** the payment method each period's invoice is paid with; null: the invoices are sent (left open) */
+  paymentMethod?: Maybe<Scalars['String']['output']>;
+  /** trialing | active | past_due | canceled | incomplete | incomplete_expired */
+  status: Scalars['String']['output'];
+  testClock?: Maybe<TestClock>;
+  /** the customer's test clock, whose time the subscription's periods follow */
+  testClockId?: Maybe<Scalars['String']['output']>;
+  trialEnd?: Maybe<Scalars['DateTime']['output']>;
+  trialStart?: Maybe<Scalars['DateTime']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
 };
 
 /** Comparison operators on DateTime fields */
@@ -687,6 +804,8 @@ export type DeletedWebhookEndpoint = {
 /** An event (envelope variant A); `envelope` is the exact JSON a webhook receives */
 export type Event = {
   __typename?: 'Event';
+  /** The connected account the event happened on (events a platform sees of its connected accounts) */
+  account?: Maybe<Scalars['String']['output']>;
   apiVersion: Scalars['String']['output'];
   /** Unix seconds */
   created: Scalars['Int']['output'];
@@ -704,6 +823,68 @@ export type EventRequest = {
   __typename?: 'EventRequest';
   id?: Maybe<Scalars['String']['output']>;
   idempotencyKey?: Maybe<Scalars['String']['output']>;
+};
+
+export type FactorInvoiceInput = {
+  invoice: Scalars['String']['input'];
+};
+
+/** The facts the offers were computed from: the last windowDays of the ledger in currency */
+export type FinanceComputedFrom = {
+  __typename?: 'FinanceComputedFrom';
+  accountAgeDays: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+  outstanding: Scalars['JSON']['output'];
+  payments: Scalars['Int']['output'];
+  refundRate: Scalars['String']['output'];
+  refunded: Scalars['Int']['output'];
+  volume: Scalars['Int']['output'];
+  windowDays: Scalars['Int']['output'];
+};
+
+/** One product's offer: rates are decimal strings of fractions; maxAmount in minor units; rules fired and facts used by the finance pack */
+export type FinanceOffer = {
+  __typename?: 'FinanceOffer';
+  advanceRate?: Maybe<Scalars['String']['output']>;
+  eligible: Scalars['Boolean']['output'];
+  facts: Array<Scalars['String']['output']>;
+  feeRate?: Maybe<Scalars['String']['output']>;
+  maxAmount: Scalars['Int']['output'];
+  reasons: Array<FinanceReason>;
+  rules: Array<Scalars['String']['output']>;
+  termDaysOptions?: Maybe<Array<Scalars['Int']['output']>>;
+  withholdRate?: Maybe<Scalars['String']['output']>;
+};
+
+/** Financing offers of the account in one currency (GET /v1/finance/options) */
+export type FinanceOptions = {
+  __typename?: 'FinanceOptions';
+  computedFrom: FinanceComputedFrom;
+  currency: Scalars['String']['output'];
+  invoiceFactoring: FinanceOffer;
+  livemode: Scalars['Boolean']['output'];
+  loan: FinanceOffer;
+  poFinancing: FinanceOffer;
+};
+
+export type FinancePurchaseOrderInput = {
+  amount: Scalars['Int']['input'];
+  purchaseOrder: FinancePurchaseOrderInputPurchaseOrder;
+};
+
+export type FinancePurchaseOrderInputPurchaseOrder = {
+  amount: Scalars['Int']['input'];
+  currency: Scalars['String']['input'];
+  expectedDelivery: Scalars['Int']['input'];
+  number: Scalars['String']['input'];
+  supplier: Scalars['String']['input'];
+};
+
+/** Why an offer is refused: the underwriting rule (code) and what it found */
+export type FinanceReason = {
+  __typename?: 'FinanceReason';
+  code: Scalars['String']['output'];
+  message: Scalars['String']['output'];
 };
 
 export type FulfillOrderInput = {
@@ -986,6 +1167,8 @@ export type Invoice = {
   payments: Array<InvoicePayment>;
   /** draft | open | paid | void | uncollectible */
   status: Scalars['String']['output'];
+  /** the subscription that billed this invoice (a period of it); null: made by hand */
+  subscriptionId?: Maybe<Scalars['String']['output']>;
   subtotal: Scalars['Int']['output'];
   tax: Scalars['Int']['output'];
   testClock?: Maybe<TestClock>;
@@ -1051,6 +1234,7 @@ export type InvoiceAggregateGroupBy =
   | 'number'
   | 'orderId'
   | 'status'
+  | 'subscriptionId'
   | 'testClockId';
 
 /** The values of the grouped columns of a group of Invoice rows (null for a column not grouped by, or a null value) */
@@ -1061,6 +1245,7 @@ export type InvoiceAggregateGroupKeys = {
   number?: Maybe<Scalars['String']['output']>;
   orderId?: Maybe<Scalars['String']['output']>;
   status?: Maybe<Scalars['String']['output']>;
+  subscriptionId?: Maybe<Scalars['String']['output']>;
   testClockId?: Maybe<Scalars['String']['output']>;
 };
 
@@ -1156,10 +1341,12 @@ export type InvoiceBoolExp = {
   customerId?: InputMaybe<StringComparisonExp>;
   daysUntilDue?: InputMaybe<IntComparisonExp>;
   dueDate?: InputMaybe<DateTimeComparisonExp>;
+  factoring?: InputMaybe<InvoiceFactoringBoolExp>;
   finalizedAt?: InputMaybe<DateTimeComparisonExp>;
   id?: InputMaybe<StringComparisonExp>;
   /** matches when any items matches */
   items?: InputMaybe<InvoiceItemBoolExp>;
+  latestOfSubscription?: InputMaybe<SubscriptionBoolExp>;
   markedUncollectibleAt?: InputMaybe<DateTimeComparisonExp>;
   metadata?: InputMaybe<JsonComparisonExp>;
   number?: InputMaybe<StringComparisonExp>;
@@ -1169,6 +1356,8 @@ export type InvoiceBoolExp = {
   /** matches when any payments matches */
   payments?: InputMaybe<InvoicePaymentBoolExp>;
   status?: InputMaybe<StringComparisonExp>;
+  subscription?: InputMaybe<SubscriptionBoolExp>;
+  subscriptionId?: InputMaybe<StringComparisonExp>;
   subtotal?: InputMaybe<IntComparisonExp>;
   tax?: InputMaybe<IntComparisonExp>;
   testClock?: InputMaybe<TestClockBoolExp>;
@@ -1176,6 +1365,211 @@ export type InvoiceBoolExp = {
   total?: InputMaybe<IntComparisonExp>;
   updatedAt?: InputMaybe<DateTimeComparisonExp>;
   voidedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** An advance against an open invoice: funded -> repaid (from the invoice's payments, first) | defaulted (the invoice uncollectible or void; recourse) */
+export type InvoiceFactoring = {
+  __typename?: 'InvoiceFactoring';
+  /** floor(invoiceTotal x advanceRate), credited to the available balance */
+  advanceAmount: Scalars['Int']['output'];
+  /** decimal string of a fraction ("0.85") */
+  advanceRate: Scalars['String']['output'];
+  /** repaid so far (advance and fee) */
+  amountRepaid: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  defaultedAt?: Maybe<Scalars['DateTime']['output']>;
+  feeAmount: Scalars['Int']['output'];
+  /** decimal string of a fraction of the advance ("0.02") */
+  feeRate: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  invoice: Invoice;
+  invoiceId: Scalars['String']['output'];
+  /** the invoice's total when it was factored */
+  invoiceTotal: Scalars['Int']['output'];
+  /** advanceAmount + feeAmount - amountRepaid */
+  outstanding: Scalars['Int']['output'];
+  repaidAt?: Maybe<Scalars['DateTime']['output']>;
+  /** funded | repaid | defaulted */
+  status: Scalars['String']['output'];
+  /** hash of the funding's ledger transaction */
+  transactionHash: Scalars['String']['output'];
+  /** the underwriting offer it was funded under: {rules, facts} */
+  underwriting: Scalars['JSON']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Aggregates of the InvoiceFactoring rows a filter matches (of the caller's account and mode) */
+export type InvoiceFactoringAggregate = {
+  __typename?: 'InvoiceFactoringAggregate';
+  avg: InvoiceFactoringAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<InvoiceFactoringAggregateGroup>;
+  max: InvoiceFactoringAggregateMax;
+  min: InvoiceFactoringAggregateMin;
+  sum: InvoiceFactoringAggregateSum;
+};
+
+
+/** Aggregates of the InvoiceFactoring rows a filter matches (of the caller's account and mode) */
+export type InvoiceFactoringAggregateGroupsArgs = {
+  by: Array<InvoiceFactoringAggregateGroupBy>;
+};
+
+/** Averages of InvoiceFactoring columns over the rows (null when no row has a value) */
+export type InvoiceFactoringAggregateAvg = {
+  __typename?: 'InvoiceFactoringAggregateAvg';
+  /** average of advanceAmount */
+  advanceAmount?: Maybe<Scalars['Float']['output']>;
+  /** average of amountRepaid */
+  amountRepaid?: Maybe<Scalars['Float']['output']>;
+  /** average of feeAmount */
+  feeAmount?: Maybe<Scalars['Float']['output']>;
+  /** average of invoiceTotal */
+  invoiceTotal?: Maybe<Scalars['Float']['output']>;
+  /** average of outstanding */
+  outstanding?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Aggregates of one group of InvoiceFactoring rows */
+export type InvoiceFactoringAggregateGroup = {
+  __typename?: 'InvoiceFactoringAggregateGroup';
+  avg: InvoiceFactoringAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: InvoiceFactoringAggregateGroupKeys;
+  max: InvoiceFactoringAggregateMax;
+  min: InvoiceFactoringAggregateMin;
+  sum: InvoiceFactoringAggregateSum;
+};
+
+/** Columns of InvoiceFactoring to group by */
+export type InvoiceFactoringAggregateGroupBy =
+  | 'advanceRate'
+  | 'currency'
+  | 'feeRate'
+  | 'invoiceId'
+  | 'status'
+  | 'transactionHash';
+
+/** The values of the grouped columns of a group of InvoiceFactoring rows (null for a column not grouped by, or a null value) */
+export type InvoiceFactoringAggregateGroupKeys = {
+  __typename?: 'InvoiceFactoringAggregateGroupKeys';
+  advanceRate?: Maybe<Scalars['String']['output']>;
+  currency?: Maybe<Scalars['String']['output']>;
+  feeRate?: Maybe<Scalars['String']['output']>;
+  invoiceId?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  transactionHash?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of InvoiceFactoring columns over the rows (null when no row has a value) */
+export type InvoiceFactoringAggregateMax = {
+  __typename?: 'InvoiceFactoringAggregateMax';
+  /** greatest advanceAmount */
+  advanceAmount?: Maybe<Scalars['Int']['output']>;
+  /** greatest amountRepaid */
+  amountRepaid?: Maybe<Scalars['Int']['output']>;
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest defaultedAt */
+  defaultedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest feeAmount */
+  feeAmount?: Maybe<Scalars['Int']['output']>;
+  /** greatest invoiceTotal */
+  invoiceTotal?: Maybe<Scalars['Int']['output']>;
+  /** greatest outstanding */
+  outstanding?: Maybe<Scalars['Int']['output']>;
+  /** greatest repaidAt */
+  repaidAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Least values of InvoiceFactoring columns over the rows (null when no row has a value) */
+export type InvoiceFactoringAggregateMin = {
+  __typename?: 'InvoiceFactoringAggregateMin';
+  /** least advanceAmount */
+  advanceAmount?: Maybe<Scalars['Int']['output']>;
+  /** least amountRepaid */
+  amountRepaid?: Maybe<Scalars['Int']['output']>;
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least defaultedAt */
+  defaultedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least feeAmount */
+  feeAmount?: Maybe<Scalars['Int']['output']>;
+  /** least invoiceTotal */
+  invoiceTotal?: Maybe<Scalars['Int']['output']>;
+  /** least outstanding */
+  outstanding?: Maybe<Scalars['Int']['output']>;
+  /** least repaidAt */
+  repaidAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Sums of InvoiceFactoring columns over the rows (null when no row has a value) */
+export type InvoiceFactoringAggregateSum = {
+  __typename?: 'InvoiceFactoringAggregateSum';
+  /** sum of advanceAmount (an exact integer; Float because a sum may pass 32 bits) */
+  advanceAmount?: Maybe<Scalars['Float']['output']>;
+  /** sum of amountRepaid (an exact integer; Float because a sum may pass 32 bits) */
+  amountRepaid?: Maybe<Scalars['Float']['output']>;
+  /** sum of feeAmount (an exact integer; Float because a sum may pass 32 bits) */
+  feeAmount?: Maybe<Scalars['Float']['output']>;
+  /** sum of invoiceTotal (an exact integer; Float because a sum may pass 32 bits) */
+  invoiceTotal?: Maybe<Scalars['Float']['output']>;
+  /** sum of outstanding (an exact integer; Float because a sum may pass 32 bits) */
+  outstanding?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Boolean expression to filter InvoiceFactoring rows (Hasura style) */
+export type InvoiceFactoringBoolExp = {
+  _and?: InputMaybe<Array<InvoiceFactoringBoolExp>>;
+  _not?: InputMaybe<InvoiceFactoringBoolExp>;
+  _or?: InputMaybe<Array<InvoiceFactoringBoolExp>>;
+  advanceAmount?: InputMaybe<IntComparisonExp>;
+  advanceRate?: InputMaybe<StringComparisonExp>;
+  amountRepaid?: InputMaybe<IntComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  currency?: InputMaybe<StringComparisonExp>;
+  defaultedAt?: InputMaybe<DateTimeComparisonExp>;
+  feeAmount?: InputMaybe<IntComparisonExp>;
+  feeRate?: InputMaybe<StringComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  invoice?: InputMaybe<InvoiceBoolExp>;
+  invoiceId?: InputMaybe<StringComparisonExp>;
+  invoiceTotal?: InputMaybe<IntComparisonExp>;
+  outstanding?: InputMaybe<IntComparisonExp>;
+  repaidAt?: InputMaybe<DateTimeComparisonExp>;
+  status?: InputMaybe<StringComparisonExp>;
+  transactionHash?: InputMaybe<StringComparisonExp>;
+  underwriting?: InputMaybe<JsonComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** Ordering of InvoiceFactoring rows; list several for tie-breaks */
+export type InvoiceFactoringOrderBy = {
+  advanceAmount?: InputMaybe<OrderBy>;
+  advanceRate?: InputMaybe<OrderBy>;
+  amountRepaid?: InputMaybe<OrderBy>;
+  createdAt?: InputMaybe<OrderBy>;
+  currency?: InputMaybe<OrderBy>;
+  defaultedAt?: InputMaybe<OrderBy>;
+  feeAmount?: InputMaybe<OrderBy>;
+  feeRate?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  invoice?: InputMaybe<InvoiceOrderBy>;
+  invoiceId?: InputMaybe<OrderBy>;
+  invoiceTotal?: InputMaybe<OrderBy>;
+  outstanding?: InputMaybe<OrderBy>;
+  repaidAt?: InputMaybe<OrderBy>;
+  status?: InputMaybe<OrderBy>;
+  transactionHash?: InputMaybe<OrderBy>;
+  updatedAt?: InputMaybe<OrderBy>;
 };
 
 /** A line of an invoice: amount = quantity x unitAmount; tax = amount x taxRate / 100, rounded half to even */
@@ -1220,14 +1614,18 @@ export type InvoiceOrderBy = {
   customerId?: InputMaybe<OrderBy>;
   daysUntilDue?: InputMaybe<OrderBy>;
   dueDate?: InputMaybe<OrderBy>;
+  factoring?: InputMaybe<InvoiceFactoringOrderBy>;
   finalizedAt?: InputMaybe<OrderBy>;
   id?: InputMaybe<OrderBy>;
+  latestOfSubscription?: InputMaybe<SubscriptionOrderBy>;
   markedUncollectibleAt?: InputMaybe<OrderBy>;
   number?: InputMaybe<OrderBy>;
   order?: InputMaybe<OrderOrderBy>;
   orderId?: InputMaybe<OrderBy>;
   paidAt?: InputMaybe<OrderBy>;
   status?: InputMaybe<OrderBy>;
+  subscription?: InputMaybe<SubscriptionOrderBy>;
+  subscriptionId?: InputMaybe<OrderBy>;
   subtotal?: InputMaybe<OrderBy>;
   tax?: InputMaybe<OrderBy>;
   testClock?: InputMaybe<TestClockOrderBy>;
@@ -1276,6 +1674,239 @@ export type JsonComparisonExp = {
   _is_null?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** A loan: fixed (instalments debited on their due dates) or revenue_share (withholdRate of every succeeded payment). Statuses active, past_due, repaid, defaulted. */
+export type Loan = {
+  __typename?: 'Loan';
+  amountRepaid: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  defaultedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** failed debit attempts of the instalment now due */
+  failedAttempts: Scalars['Int']['output'];
+  feeAmount: Scalars['Int']['output'];
+  feeRate: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  outstanding: Scalars['Int']['output'];
+  principal: Scalars['Int']['output'];
+  repaidAt?: Maybe<Scalars['DateTime']['output']>;
+  /** fixed | revenue_share */
+  repayment: Scalars['String']['output'];
+  /** fixed: [{due_date, amount, amount_paid, status: pending | paid | past_due, paid_at}] */
+  schedule: Scalars['JSON']['output'];
+  /** active | past_due | repaid | defaulted */
+  status: Scalars['String']['output'];
+  termDays: Scalars['Int']['output'];
+  testClock?: Maybe<TestClock>;
+  /** the test clock whose time the schedule follows */
+  testClockId?: Maybe<Scalars['String']['output']>;
+  /** principal + feeAmount */
+  totalRepayable: Scalars['Int']['output'];
+  /** hash of the disbursement's ledger transaction */
+  transactionHash: Scalars['String']['output'];
+  underwriting: Scalars['JSON']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  /** revenue_share: decimal string of the fraction of each succeeded payment withheld */
+  withholdRate?: Maybe<Scalars['String']['output']>;
+};
+
+/** Aggregates of the Loan rows a filter matches (of the caller's account and mode) */
+export type LoanAggregate = {
+  __typename?: 'LoanAggregate';
+  avg: LoanAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<LoanAggregateGroup>;
+  max: LoanAggregateMax;
+  min: LoanAggregateMin;
+  sum: LoanAggregateSum;
+};
+
+
+/** Aggregates of the Loan rows a filter matches (of the caller's account and mode) */
+export type LoanAggregateGroupsArgs = {
+  by: Array<LoanAggregateGroupBy>;
+};
+
+/** Averages of Loan columns over the rows (null when no row has a value) */
+export type LoanAggregateAvg = {
+  __typename?: 'LoanAggregateAvg';
+  /** average of amountRepaid */
+  amountRepaid?: Maybe<Scalars['Float']['output']>;
+  /** average of failedAttempts */
+  failedAttempts?: Maybe<Scalars['Float']['output']>;
+  /** average of feeAmount */
+  feeAmount?: Maybe<Scalars['Float']['output']>;
+  /** average of outstanding */
+  outstanding?: Maybe<Scalars['Float']['output']>;
+  /** average of principal */
+  principal?: Maybe<Scalars['Float']['output']>;
+  /** average of termDays */
+  termDays?: Maybe<Scalars['Float']['output']>;
+  /** average of totalRepayable */
+  totalRepayable?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Aggregates of one group of Loan rows */
+export type LoanAggregateGroup = {
+  __typename?: 'LoanAggregateGroup';
+  avg: LoanAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: LoanAggregateGroupKeys;
+  max: LoanAggregateMax;
+  min: LoanAggregateMin;
+  sum: LoanAggregateSum;
+};
+
+/** Columns of Loan to group by */
+export type LoanAggregateGroupBy =
+  | 'currency'
+  | 'feeRate'
+  | 'repayment'
+  | 'status'
+  | 'testClockId'
+  | 'transactionHash'
+  | 'withholdRate';
+
+/** The values of the grouped columns of a group of Loan rows (null for a column not grouped by, or a null value) */
+export type LoanAggregateGroupKeys = {
+  __typename?: 'LoanAggregateGroupKeys';
+  currency?: Maybe<Scalars['String']['output']>;
+  feeRate?: Maybe<Scalars['String']['output']>;
+  repayment?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  testClockId?: Maybe<Scalars['String']['output']>;
+  transactionHash?: Maybe<Scalars['String']['output']>;
+  withholdRate?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of Loan columns over the rows (null when no row has a value) */
+export type LoanAggregateMax = {
+  __typename?: 'LoanAggregateMax';
+  /** greatest amountRepaid */
+  amountRepaid?: Maybe<Scalars['Int']['output']>;
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest defaultedAt */
+  defaultedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest failedAttempts */
+  failedAttempts?: Maybe<Scalars['Int']['output']>;
+  /** greatest feeAmount */
+  feeAmount?: Maybe<Scalars['Int']['output']>;
+  /** greatest outstanding */
+  outstanding?: Maybe<Scalars['Int']['output']>;
+  /** greatest principal */
+  principal?: Maybe<Scalars['Int']['output']>;
+  /** greatest repaidAt */
+  repaidAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest termDays */
+  termDays?: Maybe<Scalars['Int']['output']>;
+  /** greatest totalRepayable */
+  totalRepayable?: Maybe<Scalars['Int']['output']>;
+  /** greatest updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Least values of Loan columns over the rows (null when no row has a value) */
+export type LoanAggregateMin = {
+  __typename?: 'LoanAggregateMin';
+  /** least amountRepaid */
+  amountRepaid?: Maybe<Scalars['Int']['output']>;
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least defaultedAt */
+  defaultedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least failedAttempts */
+  failedAttempts?: Maybe<Scalars['Int']['output']>;
+  /** least feeAmount */
+  feeAmount?: Maybe<Scalars['Int']['output']>;
+  /** least outstanding */
+  outstanding?: Maybe<Scalars['Int']['output']>;
+  /** least principal */
+  principal?: Maybe<Scalars['Int']['output']>;
+  /** least repaidAt */
+  repaidAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least termDays */
+  termDays?: Maybe<Scalars['Int']['output']>;
+  /** least totalRepayable */
+  totalRepayable?: Maybe<Scalars['Int']['output']>;
+  /** least updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Sums of Loan columns over the rows (null when no row has a value) */
+export type LoanAggregateSum = {
+  __typename?: 'LoanAggregateSum';
+  /** sum of amountRepaid (an exact integer; Float because a sum may pass 32 bits) */
+  amountRepaid?: Maybe<Scalars['Float']['output']>;
+  /** sum of failedAttempts (an exact integer; Float because a sum may pass 32 bits) */
+  failedAttempts?: Maybe<Scalars['Float']['output']>;
+  /** sum of feeAmount (an exact integer; Float because a sum may pass 32 bits) */
+  feeAmount?: Maybe<Scalars['Float']['output']>;
+  /** sum of outstanding (an exact integer; Float because a sum may pass 32 bits) */
+  outstanding?: Maybe<Scalars['Float']['output']>;
+  /** sum of principal (an exact integer; Float because a sum may pass 32 bits) */
+  principal?: Maybe<Scalars['Float']['output']>;
+  /** sum of termDays (an exact integer; Float because a sum may pass 32 bits) */
+  termDays?: Maybe<Scalars['Float']['output']>;
+  /** sum of totalRepayable (an exact integer; Float because a sum may pass 32 bits) */
+  totalRepayable?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Boolean expression to filter Loan rows (Hasura style) */
+export type LoanBoolExp = {
+  _and?: InputMaybe<Array<LoanBoolExp>>;
+  _not?: InputMaybe<LoanBoolExp>;
+  _or?: InputMaybe<Array<LoanBoolExp>>;
+  amountRepaid?: InputMaybe<IntComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  currency?: InputMaybe<StringComparisonExp>;
+  defaultedAt?: InputMaybe<DateTimeComparisonExp>;
+  failedAttempts?: InputMaybe<IntComparisonExp>;
+  feeAmount?: InputMaybe<IntComparisonExp>;
+  feeRate?: InputMaybe<StringComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  outstanding?: InputMaybe<IntComparisonExp>;
+  principal?: InputMaybe<IntComparisonExp>;
+  repaidAt?: InputMaybe<DateTimeComparisonExp>;
+  repayment?: InputMaybe<StringComparisonExp>;
+  schedule?: InputMaybe<JsonComparisonExp>;
+  status?: InputMaybe<StringComparisonExp>;
+  termDays?: InputMaybe<IntComparisonExp>;
+  testClock?: InputMaybe<TestClockBoolExp>;
+  testClockId?: InputMaybe<StringComparisonExp>;
+  totalRepayable?: InputMaybe<IntComparisonExp>;
+  transactionHash?: InputMaybe<StringComparisonExp>;
+  underwriting?: InputMaybe<JsonComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+  withholdRate?: InputMaybe<StringComparisonExp>;
+};
+
+/** Ordering of Loan rows; list several for tie-breaks */
+export type LoanOrderBy = {
+  amountRepaid?: InputMaybe<OrderBy>;
+  createdAt?: InputMaybe<OrderBy>;
+  currency?: InputMaybe<OrderBy>;
+  defaultedAt?: InputMaybe<OrderBy>;
+  failedAttempts?: InputMaybe<OrderBy>;
+  feeAmount?: InputMaybe<OrderBy>;
+  feeRate?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  outstanding?: InputMaybe<OrderBy>;
+  principal?: InputMaybe<OrderBy>;
+  repaidAt?: InputMaybe<OrderBy>;
+  repayment?: InputMaybe<OrderBy>;
+  status?: InputMaybe<OrderBy>;
+  termDays?: InputMaybe<OrderBy>;
+  testClock?: InputMaybe<TestClockOrderBy>;
+  testClockId?: InputMaybe<OrderBy>;
+  totalRepayable?: InputMaybe<OrderBy>;
+  transactionHash?: InputMaybe<OrderBy>;
+  updatedAt?: InputMaybe<OrderBy>;
+  withholdRate?: InputMaybe<OrderBy>;
+};
+
 /** An amount in minor units of a currency */
 export type MoneyAmount = {
   __typename?: 'MoneyAmount';
@@ -1292,17 +1923,23 @@ export type Mutation = {
   approveAgentExecution: AgentExecution;
   approveReturn: Return;
   cancelOrder: Order;
+  cancelSubscription: CustomerSubscription;
   /** Screens a name against the sanctions lists of the key's mode and stores the check (global:write), as POST /v1/global/compliance/check */
   complianceCheck: ComplianceCheck;
   createAccount: ConnectedAccount;
   createAgent: Agent;
   createCustomer: Customer;
+  /** Creates an order priced across borders (shipping, tax on subtotal plus shipping, a locked FX quote to the settlement currency) after screening the customer: a match is refused (COMPLIANCE_BLOCKED), a potential match is created on hold. As POST /v1/global/orders/create (orders:create) */
+  createGlobalOrder: Order;
   createInvoice: Invoice;
   createInvoicePayment: Invoice;
+  createLoan: Loan;
   createOrder: Order;
   createPayment: Payment;
+  createPrice: Price;
   createProduct: Product;
   createReturn: Return;
+  createSubscription: CustomerSubscription;
   createTestClock: TestClock;
   createWebhookEndpoint: WebhookEndpointWithSecret;
   deleteInvoice: DeletedInvoice;
@@ -1311,7 +1948,9 @@ export type Mutation = {
   deleteWebhookEndpoint: DeletedWebhookEndpoint;
   /** Runs an operation as the agent, decided by its policy; input is the operation's REST body (snake_case) */
   executeAgent: AgentExecution;
+  factorInvoice: InvoiceFactoring;
   finalizeInvoice: Invoice;
+  financePurchaseOrder: PoFinancing;
   fulfillOrder: Order;
   holdOrder: Order;
   issueStablecoin: StablecoinIssuance;
@@ -1325,6 +1964,7 @@ export type Mutation = {
   rejectReturn: Return;
   releaseInventory: InventoryItem;
   releaseOrder: Order;
+  repayPurchaseOrder: PoFinancing;
   reserveInventory: InventoryItem;
   rotateWebhookSecret: WebhookEndpointWithSecret;
   /** Runs a decision (REST: POST /api/svc/decisions). Needs a svc_ key and an Idempotency-Key (header or argument). */
@@ -1335,6 +1975,7 @@ export type Mutation = {
   updateCustomer: Customer;
   updateOrder: Order;
   updateProduct: Product;
+  updateSubscription: CustomerSubscription;
   updateWebhookEndpoint: WebhookEndpoint;
   voidInvoice: Invoice;
 };
@@ -1373,6 +2014,12 @@ export type MutationCancelOrderArgs = {
 };
 
 
+export type MutationCancelSubscriptionArgs = {
+  id: Scalars['ID']['input'];
+  input?: InputMaybe<CancelSubscriptionInput>;
+};
+
+
 export type MutationComplianceCheckArgs = {
   input: ComplianceCheckInput;
 };
@@ -1393,6 +2040,11 @@ export type MutationCreateCustomerArgs = {
 };
 
 
+export type MutationCreateGlobalOrderArgs = {
+  input: CreateGlobalOrderInput;
+};
+
+
 export type MutationCreateInvoiceArgs = {
   input: CreateInvoiceInput;
 };
@@ -1401,6 +2053,11 @@ export type MutationCreateInvoiceArgs = {
 export type MutationCreateInvoicePaymentArgs = {
   id: Scalars['ID']['input'];
   input: CreateInvoicePaymentInput;
+};
+
+
+export type MutationCreateLoanArgs = {
+  input: CreateLoanInput;
 };
 
 
@@ -1414,6 +2071,11 @@ export type MutationCreatePaymentArgs = {
 };
 
 
+export type MutationCreatePriceArgs = {
+  input: CreatePriceInput;
+};
+
+
 export type MutationCreateProductArgs = {
   input: CreateProductInput;
 };
@@ -1421,6 +2083,11 @@ export type MutationCreateProductArgs = {
 
 export type MutationCreateReturnArgs = {
   input: CreateReturnInput;
+};
+
+
+export type MutationCreateSubscriptionArgs = {
+  input: CreateSubscriptionInput;
 };
 
 
@@ -1461,8 +2128,18 @@ export type MutationExecuteAgentArgs = {
 };
 
 
+export type MutationFactorInvoiceArgs = {
+  input: FactorInvoiceInput;
+};
+
+
 export type MutationFinalizeInvoiceArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationFinancePurchaseOrderArgs = {
+  input: FinancePurchaseOrderInput;
 };
 
 
@@ -1536,6 +2213,12 @@ export type MutationReleaseOrderArgs = {
 };
 
 
+export type MutationRepayPurchaseOrderArgs = {
+  id: Scalars['ID']['input'];
+  input: RepayPurchaseOrderInput;
+};
+
+
 export type MutationReserveInventoryArgs = {
   input: ReserveInventoryInput;
 };
@@ -1587,6 +2270,12 @@ export type MutationUpdateProductArgs = {
 };
 
 
+export type MutationUpdateSubscriptionArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateSubscriptionInput;
+};
+
+
 export type MutationUpdateWebhookEndpointArgs = {
   id: Scalars['ID']['input'];
   input: UpdateWebhookEndpointInput;
@@ -1600,16 +2289,28 @@ export type MutationVoidInvoiceArgs = {
 /** An order. amount is the sum of its items in minor units of currency. */
 export type Order = {
   __typename?: 'Order';
-  /** total in minor units of currency: the sum of the items' amounts */
+  /** total in minor units of currency: the sum of the items' amounts (a global order's: amountTotal) */
   amount: Scalars['Int']['output'];
+  /** global orders: shipping in the order's currency */
+  amountShipping?: Maybe<Scalars['Int']['output']>;
+  /** global orders (POST /v1/global/orders/create; docs/global.md), null otherwise: the items' sum */
+  amountSubtotal?: Maybe<Scalars['Int']['output']>;
+  /** global orders: tax on subtotal plus shipping */
+  amountTax?: Maybe<Scalars['Int']['output']>;
+  /** global orders: subtotal + shipping + tax (= amount) */
+  amountTotal?: Maybe<Scalars['Int']['output']>;
   cancellationReason?: Maybe<Scalars['String']['output']>;
   cancelledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** global orders: the customer's screening {check, result, matches} */
+  compliance?: Maybe<Scalars['JSON']['output']>;
   createdAt: Scalars['DateTime']['output'];
   currency: Scalars['String']['output'];
   customer?: Maybe<Customer>;
   customerId?: Maybe<Scalars['String']['output']>;
   deliveredAt?: Maybe<Scalars['DateTime']['output']>;
   fulfilledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** global orders: the locked FX quote from the order's currency to the settlement currency */
+  fx?: Maybe<Scalars['JSON']['output']>;
   heldAt?: Maybe<Scalars['DateTime']['output']>;
   holdReason?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
@@ -1617,8 +2318,16 @@ export type Order = {
   metadata: Scalars['JSON']['output'];
   /** a held order cannot be fulfilled until it is released (POST /v1/orders/{id}/release) */
   onHold: Scalars['Boolean']['output'];
+  /** global orders: {currency, amount_total} in the settlement currency */
+  settlement?: Maybe<Scalars['JSON']['output']>;
+  /** global orders: {country, region, postal_code} */
+  shipTo?: Maybe<Scalars['JSON']['output']>;
+  /** global orders: the chosen service {carrier, service, zone, estimated_days, billable_weight_grams, quoted} */
+  shipping?: Maybe<Scalars['JSON']['output']>;
   shippingCarrier?: Maybe<Scalars['String']['output']>;
   status: Scalars['String']['output'];
+  /** global orders: the tax calculation {rate, jurisdiction, breakdown, ...} */
+  tax?: Maybe<Scalars['JSON']['output']>;
   trackingNumber?: Maybe<Scalars['String']['output']>;
   updatedAt: Scalars['DateTime']['output'];
 };
@@ -1647,6 +2356,14 @@ export type OrderAggregateAvg = {
   __typename?: 'OrderAggregateAvg';
   /** average of amount */
   amount?: Maybe<Scalars['Float']['output']>;
+  /** average of amountShipping */
+  amountShipping?: Maybe<Scalars['Float']['output']>;
+  /** average of amountSubtotal */
+  amountSubtotal?: Maybe<Scalars['Float']['output']>;
+  /** average of amountTax */
+  amountTax?: Maybe<Scalars['Float']['output']>;
+  /** average of amountTotal */
+  amountTotal?: Maybe<Scalars['Float']['output']>;
 };
 
 /** Aggregates of one group of Order rows */
@@ -1690,6 +2407,14 @@ export type OrderAggregateMax = {
   __typename?: 'OrderAggregateMax';
   /** greatest amount */
   amount?: Maybe<Scalars['Int']['output']>;
+  /** greatest amountShipping */
+  amountShipping?: Maybe<Scalars['Int']['output']>;
+  /** greatest amountSubtotal */
+  amountSubtotal?: Maybe<Scalars['Int']['output']>;
+  /** greatest amountTax */
+  amountTax?: Maybe<Scalars['Int']['output']>;
+  /** greatest amountTotal */
+  amountTotal?: Maybe<Scalars['Int']['output']>;
   /** greatest cancelledAt */
   cancelledAt?: Maybe<Scalars['DateTime']['output']>;
   /** greatest createdAt */
@@ -1709,6 +2434,14 @@ export type OrderAggregateMin = {
   __typename?: 'OrderAggregateMin';
   /** least amount */
   amount?: Maybe<Scalars['Int']['output']>;
+  /** least amountShipping */
+  amountShipping?: Maybe<Scalars['Int']['output']>;
+  /** least amountSubtotal */
+  amountSubtotal?: Maybe<Scalars['Int']['output']>;
+  /** least amountTax */
+  amountTax?: Maybe<Scalars['Int']['output']>;
+  /** least amountTotal */
+  amountTotal?: Maybe<Scalars['Int']['output']>;
   /** least cancelledAt */
   cancelledAt?: Maybe<Scalars['DateTime']['output']>;
   /** least createdAt */
@@ -1728,6 +2461,14 @@ export type OrderAggregateSum = {
   __typename?: 'OrderAggregateSum';
   /** sum of amount (an exact integer; Float because a sum may pass 32 bits) */
   amount?: Maybe<Scalars['Float']['output']>;
+  /** sum of amountShipping (an exact integer; Float because a sum may pass 32 bits) */
+  amountShipping?: Maybe<Scalars['Float']['output']>;
+  /** sum of amountSubtotal (an exact integer; Float because a sum may pass 32 bits) */
+  amountSubtotal?: Maybe<Scalars['Float']['output']>;
+  /** sum of amountTax (an exact integer; Float because a sum may pass 32 bits) */
+  amountTax?: Maybe<Scalars['Float']['output']>;
+  /** sum of amountTotal (an exact integer; Float because a sum may pass 32 bits) */
+  amountTotal?: Maybe<Scalars['Float']['output']>;
 };
 
 /** Boolean expression to filter Order rows (Hasura style) */
@@ -1736,14 +2477,20 @@ export type OrderBoolExp = {
   _not?: InputMaybe<OrderBoolExp>;
   _or?: InputMaybe<Array<OrderBoolExp>>;
   amount?: InputMaybe<IntComparisonExp>;
+  amountShipping?: InputMaybe<IntComparisonExp>;
+  amountSubtotal?: InputMaybe<IntComparisonExp>;
+  amountTax?: InputMaybe<IntComparisonExp>;
+  amountTotal?: InputMaybe<IntComparisonExp>;
   cancellationReason?: InputMaybe<StringComparisonExp>;
   cancelledAt?: InputMaybe<DateTimeComparisonExp>;
+  compliance?: InputMaybe<JsonComparisonExp>;
   createdAt?: InputMaybe<DateTimeComparisonExp>;
   currency?: InputMaybe<StringComparisonExp>;
   customer?: InputMaybe<CustomerBoolExp>;
   customerId?: InputMaybe<StringComparisonExp>;
   deliveredAt?: InputMaybe<DateTimeComparisonExp>;
   fulfilledAt?: InputMaybe<DateTimeComparisonExp>;
+  fx?: InputMaybe<JsonComparisonExp>;
   heldAt?: InputMaybe<DateTimeComparisonExp>;
   holdReason?: InputMaybe<StringComparisonExp>;
   id?: InputMaybe<StringComparisonExp>;
@@ -1759,8 +2506,12 @@ export type OrderBoolExp = {
   payments?: InputMaybe<PaymentBoolExp>;
   /** matches when any returns matches */
   returns?: InputMaybe<ReturnBoolExp>;
+  settlement?: InputMaybe<JsonComparisonExp>;
+  shipTo?: InputMaybe<JsonComparisonExp>;
+  shipping?: InputMaybe<JsonComparisonExp>;
   shippingCarrier?: InputMaybe<StringComparisonExp>;
   status?: InputMaybe<StringComparisonExp>;
+  tax?: InputMaybe<JsonComparisonExp>;
   trackingNumber?: InputMaybe<StringComparisonExp>;
   updatedAt?: InputMaybe<DateTimeComparisonExp>;
 };
@@ -1788,6 +2539,8 @@ export type OrderItem = {
   quantity: Scalars['Int']['output'];
   /** price of one unit in minor units */
   unitAmount: Scalars['Int']['output'];
+  /** weight of one unit in grams (global orders: shipping is quoted on the lines' weight) */
+  weightGrams?: Maybe<Scalars['Int']['output']>;
 };
 
 /** Boolean expression to filter OrderItem rows (Hasura style) */
@@ -1807,11 +2560,16 @@ export type OrderItemBoolExp = {
   /** matches when any returnItems matches */
   returnItems?: InputMaybe<ReturnItemBoolExp>;
   unitAmount?: InputMaybe<IntComparisonExp>;
+  weightGrams?: InputMaybe<IntComparisonExp>;
 };
 
 /** Ordering of Order rows; list several for tie-breaks */
 export type OrderOrderBy = {
   amount?: InputMaybe<OrderBy>;
+  amountShipping?: InputMaybe<OrderBy>;
+  amountSubtotal?: InputMaybe<OrderBy>;
+  amountTax?: InputMaybe<OrderBy>;
+  amountTotal?: InputMaybe<OrderBy>;
   cancellationReason?: InputMaybe<OrderBy>;
   cancelledAt?: InputMaybe<OrderBy>;
   createdAt?: InputMaybe<OrderBy>;
@@ -2003,6 +2761,317 @@ export type PaymentOrderBy = {
   updatedAt?: InputMaybe<OrderBy>;
 };
 
+/** Purchase-order financing: amount advanced, amount + feeAmount owed, repaid by repayPurchaseOrder */
+export type PoFinancing = {
+  __typename?: 'PoFinancing';
+  amount: Scalars['Int']['output'];
+  amountRepaid: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  feeAmount: Scalars['Int']['output'];
+  feeRate: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  outstanding: Scalars['Int']['output'];
+  /** {number, supplier, amount, currency, expected_delivery} */
+  purchaseOrder: Scalars['JSON']['output'];
+  repaidAt?: Maybe<Scalars['DateTime']['output']>;
+  /** funded | repaid */
+  status: Scalars['String']['output'];
+  transactionHash: Scalars['String']['output'];
+  underwriting: Scalars['JSON']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Aggregates of the PoFinancing rows a filter matches (of the caller's account and mode) */
+export type PoFinancingAggregate = {
+  __typename?: 'PoFinancingAggregate';
+  avg: PoFinancingAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<PoFinancingAggregateGroup>;
+  max: PoFinancingAggregateMax;
+  min: PoFinancingAggregateMin;
+  sum: PoFinancingAggregateSum;
+};
+
+
+/** Aggregates of the PoFinancing rows a filter matches (of the caller's account and mode) */
+export type PoFinancingAggregateGroupsArgs = {
+  by: Array<PoFinancingAggregateGroupBy>;
+};
+
+/** Averages of PoFinancing columns over the rows (null when no row has a value) */
+export type PoFinancingAggregateAvg = {
+  __typename?: 'PoFinancingAggregateAvg';
+  /** average of amount */
+  amount?: Maybe<Scalars['Float']['output']>;
+  /** average of amountRepaid */
+  amountRepaid?: Maybe<Scalars['Float']['output']>;
+  /** average of feeAmount */
+  feeAmount?: Maybe<Scalars['Float']['output']>;
+  /** average of outstanding */
+  outstanding?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Aggregates of one group of PoFinancing rows */
+export type PoFinancingAggregateGroup = {
+  __typename?: 'PoFinancingAggregateGroup';
+  avg: PoFinancingAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: PoFinancingAggregateGroupKeys;
+  max: PoFinancingAggregateMax;
+  min: PoFinancingAggregateMin;
+  sum: PoFinancingAggregateSum;
+};
+
+/** Columns of PoFinancing to group by */
+export type PoFinancingAggregateGroupBy =
+  | 'currency'
+  | 'feeRate'
+  | 'status'
+  | 'transactionHash';
+
+/** The values of the grouped columns of a group of PoFinancing rows (null for a column not grouped by, or a null value) */
+export type PoFinancingAggregateGroupKeys = {
+  __typename?: 'PoFinancingAggregateGroupKeys';
+  currency?: Maybe<Scalars['String']['output']>;
+  feeRate?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  transactionHash?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of PoFinancing columns over the rows (null when no row has a value) */
+export type PoFinancingAggregateMax = {
+  __typename?: 'PoFinancingAggregateMax';
+  /** greatest amount */
+  amount?: Maybe<Scalars['Int']['output']>;
+  /** greatest amountRepaid */
+  amountRepaid?: Maybe<Scalars['Int']['output']>;
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest feeAmount */
+  feeAmount?: Maybe<Scalars['Int']['output']>;
+  /** greatest outstanding */
+  outstanding?: Maybe<Scalars['Int']['output']>;
+  /** greatest repaidAt */
+  repaidAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Least values of PoFinancing columns over the rows (null when no row has a value) */
+export type PoFinancingAggregateMin = {
+  __typename?: 'PoFinancingAggregateMin';
+  /** least amount */
+  amount?: Maybe<Scalars['Int']['output']>;
+  /** least amountRepaid */
+  amountRepaid?: Maybe<Scalars['Int']['output']>;
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least feeAmount */
+  feeAmount?: Maybe<Scalars['Int']['output']>;
+  /** least outstanding */
+  outstanding?: Maybe<Scalars['Int']['output']>;
+  /** least repaidAt */
+  repaidAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Sums of PoFinancing columns over the rows (null when no row has a value) */
+export type PoFinancingAggregateSum = {
+  __typename?: 'PoFinancingAggregateSum';
+  /** sum of amount (an exact integer; Float because a sum may pass 32 bits) */
+  amount?: Maybe<Scalars['Float']['output']>;
+  /** sum of amountRepaid (an exact integer; Float because a sum may pass 32 bits) */
+  amountRepaid?: Maybe<Scalars['Float']['output']>;
+  /** sum of feeAmount (an exact integer; Float because a sum may pass 32 bits) */
+  feeAmount?: Maybe<Scalars['Float']['output']>;
+  /** sum of outstanding (an exact integer; Float because a sum may pass 32 bits) */
+  outstanding?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Boolean expression to filter PoFinancing rows (Hasura style) */
+export type PoFinancingBoolExp = {
+  _and?: InputMaybe<Array<PoFinancingBoolExp>>;
+  _not?: InputMaybe<PoFinancingBoolExp>;
+  _or?: InputMaybe<Array<PoFinancingBoolExp>>;
+  amount?: InputMaybe<IntComparisonExp>;
+  amountRepaid?: InputMaybe<IntComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  currency?: InputMaybe<StringComparisonExp>;
+  feeAmount?: InputMaybe<IntComparisonExp>;
+  feeRate?: InputMaybe<StringComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  outstanding?: InputMaybe<IntComparisonExp>;
+  purchaseOrder?: InputMaybe<JsonComparisonExp>;
+  repaidAt?: InputMaybe<DateTimeComparisonExp>;
+  status?: InputMaybe<StringComparisonExp>;
+  transactionHash?: InputMaybe<StringComparisonExp>;
+  underwriting?: InputMaybe<JsonComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** Ordering of PoFinancing rows; list several for tie-breaks */
+export type PoFinancingOrderBy = {
+  amount?: InputMaybe<OrderBy>;
+  amountRepaid?: InputMaybe<OrderBy>;
+  createdAt?: InputMaybe<OrderBy>;
+  currency?: InputMaybe<OrderBy>;
+  feeAmount?: InputMaybe<OrderBy>;
+  feeRate?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  outstanding?: InputMaybe<OrderBy>;
+  repaidAt?: InputMaybe<OrderBy>;
+  status?: InputMaybe<OrderBy>;
+  transactionHash?: InputMaybe<OrderBy>;
+  updatedAt?: InputMaybe<OrderBy>;
+};
+
+/** A recurring price of a product: unitAmount (minor units of currency) every intervalCount intervals (day, week, month, year) */
+export type Price = {
+  __typename?: 'Price';
+  active: Scalars['Boolean']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  currency: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** day | week | month | year */
+  interval: Scalars['String']['output'];
+  intervalCount: Scalars['Int']['output'];
+  metadata: Scalars['JSON']['output'];
+  product: Product;
+  productId: Scalars['String']['output'];
+  unitAmount: Scalars['Int']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+/** Aggregates of the Price rows a filter matches (of the caller's account and mode) */
+export type PriceAggregate = {
+  __typename?: 'PriceAggregate';
+  avg: PriceAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<PriceAggregateGroup>;
+  max: PriceAggregateMax;
+  min: PriceAggregateMin;
+  sum: PriceAggregateSum;
+};
+
+
+/** Aggregates of the Price rows a filter matches (of the caller's account and mode) */
+export type PriceAggregateGroupsArgs = {
+  by: Array<PriceAggregateGroupBy>;
+};
+
+/** Averages of Price columns over the rows (null when no row has a value) */
+export type PriceAggregateAvg = {
+  __typename?: 'PriceAggregateAvg';
+  /** average of intervalCount */
+  intervalCount?: Maybe<Scalars['Float']['output']>;
+  /** average of unitAmount */
+  unitAmount?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Aggregates of one group of Price rows */
+export type PriceAggregateGroup = {
+  __typename?: 'PriceAggregateGroup';
+  avg: PriceAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: PriceAggregateGroupKeys;
+  max: PriceAggregateMax;
+  min: PriceAggregateMin;
+  sum: PriceAggregateSum;
+};
+
+/** Columns of Price to group by */
+export type PriceAggregateGroupBy =
+  | 'active'
+  | 'currency'
+  | 'interval'
+  | 'productId';
+
+/** The values of the grouped columns of a group of Price rows (null for a column not grouped by, or a null value) */
+export type PriceAggregateGroupKeys = {
+  __typename?: 'PriceAggregateGroupKeys';
+  active?: Maybe<Scalars['Boolean']['output']>;
+  currency?: Maybe<Scalars['String']['output']>;
+  interval?: Maybe<Scalars['String']['output']>;
+  productId?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of Price columns over the rows (null when no row has a value) */
+export type PriceAggregateMax = {
+  __typename?: 'PriceAggregateMax';
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest intervalCount */
+  intervalCount?: Maybe<Scalars['Int']['output']>;
+  /** greatest unitAmount */
+  unitAmount?: Maybe<Scalars['Int']['output']>;
+  /** greatest updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Least values of Price columns over the rows (null when no row has a value) */
+export type PriceAggregateMin = {
+  __typename?: 'PriceAggregateMin';
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least intervalCount */
+  intervalCount?: Maybe<Scalars['Int']['output']>;
+  /** least unitAmount */
+  unitAmount?: Maybe<Scalars['Int']['output']>;
+  /** least updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Sums of Price columns over the rows (null when no row has a value) */
+export type PriceAggregateSum = {
+  __typename?: 'PriceAggregateSum';
+  /** sum of intervalCount (an exact integer; Float because a sum may pass 32 bits) */
+  intervalCount?: Maybe<Scalars['Float']['output']>;
+  /** sum of unitAmount (an exact integer; Float because a sum may pass 32 bits) */
+  unitAmount?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Boolean expression to filter Price rows (Hasura style) */
+export type PriceBoolExp = {
+  _and?: InputMaybe<Array<PriceBoolExp>>;
+  _not?: InputMaybe<PriceBoolExp>;
+  _or?: InputMaybe<Array<PriceBoolExp>>;
+  active?: InputMaybe<BooleanComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  currency?: InputMaybe<StringComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  interval?: InputMaybe<StringComparisonExp>;
+  intervalCount?: InputMaybe<IntComparisonExp>;
+  metadata?: InputMaybe<JsonComparisonExp>;
+  product?: InputMaybe<ProductBoolExp>;
+  productId?: InputMaybe<StringComparisonExp>;
+  /** matches when any subscriptionItems matches */
+  subscriptionItems?: InputMaybe<SubscriptionItemBoolExp>;
+  unitAmount?: InputMaybe<IntComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** Ordering of Price rows; list several for tie-breaks */
+export type PriceOrderBy = {
+  active?: InputMaybe<OrderBy>;
+  createdAt?: InputMaybe<OrderBy>;
+  currency?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  interval?: InputMaybe<OrderBy>;
+  intervalCount?: InputMaybe<OrderBy>;
+  product?: InputMaybe<ProductOrderBy>;
+  productId?: InputMaybe<OrderBy>;
+  unitAmount?: InputMaybe<OrderBy>;
+  updatedAt?: InputMaybe<OrderBy>;
+};
+
 /** An item the merchant sells */
 export type Product = {
   __typename?: 'Product';
@@ -2121,6 +3190,8 @@ export type ProductBoolExp = {
   /** matches when any orderItems matches */
   orderItems?: InputMaybe<OrderItemBoolExp>;
   price?: InputMaybe<IntComparisonExp>;
+  /** matches when any prices matches */
+  prices?: InputMaybe<PriceBoolExp>;
   sku?: InputMaybe<StringComparisonExp>;
   updatedAt?: InputMaybe<DateTimeComparisonExp>;
 };
@@ -2175,6 +3246,8 @@ export type Query = {
   decisionCatalog: Array<DecisionPack>;
   /** The recorded status of a run, to the key that made it (REST: GET /api/svc/requests/{idempotencyKey}); no inference */
   decisionRequest: DecisionRequest;
+  /** Financing offers computed by the finance pack from the account's ledger; currency: the account's default, else its largest 90-day volume, else usd */
+  financeOptions: FinanceOptions;
   /** A currency conversion quote, as GET /v1/global/fx/quote (global:read) */
   fxQuote: FxQuote;
   inventoryItem?: Maybe<InventoryItem>;
@@ -2183,10 +3256,20 @@ export type Query = {
   /** Aggregates of InventoryItem rows of the caller's account and mode (permission inventory:read); `where` as in `inventoryItems`. Costs as analytics in the rate limits. */
   inventoryItemsAggregate: InventoryItemAggregate;
   invoice?: Maybe<Invoice>;
+  invoiceFactoring?: Maybe<InvoiceFactoring>;
+  /** InvoiceFactoring rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  invoiceFactorings: Array<InvoiceFactoring>;
+  /** Aggregates of InvoiceFactoring rows of the caller's account and mode (permission finance:read); `where` as in `invoiceFactorings`. Costs as analytics in the rate limits. */
+  invoiceFactoringsAggregate: InvoiceFactoringAggregate;
   /** Invoice rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   invoices: Array<Invoice>;
   /** Aggregates of Invoice rows of the caller's account and mode (permission invoices:read); `where` as in `invoices`. Costs as analytics in the rate limits. */
   invoicesAggregate: InvoiceAggregate;
+  loan?: Maybe<Loan>;
+  /** Loan rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  loans: Array<Loan>;
+  /** Aggregates of Loan rows of the caller's account and mode (permission finance:read); `where` as in `loans`. Costs as analytics in the rate limits. */
+  loansAggregate: LoanAggregate;
   order?: Maybe<Order>;
   /** Order rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   orders: Array<Order>;
@@ -2197,6 +3280,16 @@ export type Query = {
   payments: Array<Payment>;
   /** Aggregates of Payment rows of the caller's account and mode (permission payments:read); `where` as in `payments`. Costs as analytics in the rate limits. */
   paymentsAggregate: PaymentAggregate;
+  poFinancing?: Maybe<PoFinancing>;
+  /** PoFinancing rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  poFinancings: Array<PoFinancing>;
+  /** Aggregates of PoFinancing rows of the caller's account and mode (permission finance:read); `where` as in `poFinancings`. Costs as analytics in the rate limits. */
+  poFinancingsAggregate: PoFinancingAggregate;
+  price?: Maybe<Price>;
+  /** Price rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  prices: Array<Price>;
+  /** Aggregates of Price rows of the caller's account and mode (permission prices:read); `where` as in `prices`. Costs as analytics in the rate limits. */
+  pricesAggregate: PriceAggregate;
   product?: Maybe<Product>;
   /** Product rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   products: Array<Product>;
@@ -2218,6 +3311,11 @@ export type Query = {
   /** Shipping quotes, as POST /v1/global/shipping/quote (global:read) */
   shippingQuote: ShippingQuote;
   stablecoinBalance: StablecoinBalance;
+  subscription?: Maybe<CustomerSubscription>;
+  /** Subscription rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  subscriptions: Array<CustomerSubscription>;
+  /** Aggregates of Subscription rows of the caller's account and mode (permission subscriptions:read); `where` as in `subscriptions`. Costs as analytics in the rate limits. */
+  subscriptionsAggregate: SubscriptionAggregate;
   /** Tax on an amount, as GET /v1/global/tax/calculate (global:read) */
   taxCalculation: TaxCalculation;
   testClock?: Maybe<TestClock>;
@@ -2307,6 +3405,11 @@ export type QueryDecisionRequestArgs = {
 };
 
 
+export type QueryFinanceOptionsArgs = {
+  currency?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryFxQuoteArgs = {
   amount: Scalars['Int']['input'];
   from: Scalars['String']['input'];
@@ -2337,6 +3440,24 @@ export type QueryInvoiceArgs = {
 };
 
 
+export type QueryInvoiceFactoringArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryInvoiceFactoringsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<InvoiceFactoringOrderBy>>;
+  where?: InputMaybe<InvoiceFactoringBoolExp>;
+};
+
+
+export type QueryInvoiceFactoringsAggregateArgs = {
+  where?: InputMaybe<InvoiceFactoringBoolExp>;
+};
+
+
 export type QueryInvoicesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -2347,6 +3468,24 @@ export type QueryInvoicesArgs = {
 
 export type QueryInvoicesAggregateArgs = {
   where?: InputMaybe<InvoiceBoolExp>;
+};
+
+
+export type QueryLoanArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryLoansArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<LoanOrderBy>>;
+  where?: InputMaybe<LoanBoolExp>;
+};
+
+
+export type QueryLoansAggregateArgs = {
+  where?: InputMaybe<LoanBoolExp>;
 };
 
 
@@ -2383,6 +3522,42 @@ export type QueryPaymentsArgs = {
 
 export type QueryPaymentsAggregateArgs = {
   where?: InputMaybe<PaymentBoolExp>;
+};
+
+
+export type QueryPoFinancingArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryPoFinancingsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<PoFinancingOrderBy>>;
+  where?: InputMaybe<PoFinancingBoolExp>;
+};
+
+
+export type QueryPoFinancingsAggregateArgs = {
+  where?: InputMaybe<PoFinancingBoolExp>;
+};
+
+
+export type QueryPriceArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryPricesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<PriceOrderBy>>;
+  where?: InputMaybe<PriceBoolExp>;
+};
+
+
+export type QueryPricesAggregateArgs = {
+  where?: InputMaybe<PriceBoolExp>;
 };
 
 
@@ -2459,6 +3634,24 @@ export type QuerySearchArgs = {
 
 export type QueryShippingQuoteArgs = {
   input: ShippingQuoteInput;
+};
+
+
+export type QuerySubscriptionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySubscriptionsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<SubscriptionOrderBy>>;
+  where?: InputMaybe<SubscriptionBoolExp>;
+};
+
+
+export type QuerySubscriptionsAggregateArgs = {
+  where?: InputMaybe<SubscriptionBoolExp>;
 };
 
 
@@ -2660,6 +3853,10 @@ export type ReleaseInventoryInput = {
   order?: InputMaybe<Scalars['String']['input']>;
   product: Scalars['String']['input'];
   quantity: Scalars['Int']['input'];
+};
+
+export type RepayPurchaseOrderInput = {
+  amount: Scalars['Int']['input'];
 };
 
 export type ReserveInventoryInput = {
@@ -3054,7 +4251,7 @@ export type StringComparisonExp = {
 
 export type Subscription = {
   __typename?: 'Subscription';
-  /** Events of your account and mode as they commit (needs events:read); `types` filters (`order.*` and `*` allowed) */
+  /** Events of your account and mode as they commit, and of its connected accounts (marked `account`) (needs events:read); `types` filters (`order.*` and `*` allowed) */
   events: Event;
   /** The order after each change that leaves it matching `where` */
   orderUpdated?: Maybe<Order>;
@@ -3068,6 +4265,226 @@ export type SubscriptionEventsArgs = {
 
 export type SubscriptionOrderUpdatedArgs = {
   where?: InputMaybe<OrderBoolExp>;
+};
+
+/** Aggregates of the Subscription rows a filter matches (of the caller's account and mode) */
+export type SubscriptionAggregate = {
+  __typename?: 'SubscriptionAggregate';
+  avg: SubscriptionAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<SubscriptionAggregateGroup>;
+  max: SubscriptionAggregateMax;
+  min: SubscriptionAggregateMin;
+  sum: SubscriptionAggregateSum;
+};
+
+
+/** Aggregates of the Subscription rows a filter matches (of the caller's account and mode) */
+export type SubscriptionAggregateGroupsArgs = {
+  by: Array<SubscriptionAggregateGroupBy>;
+};
+
+/** Averages of Subscription columns over the rows (null when no row has a value) */
+export type SubscriptionAggregateAvg = {
+  __typename?: 'SubscriptionAggregateAvg';
+  /** average of intervalCount */
+  intervalCount?: Maybe<Scalars['Float']['output']>;
+  /** average of paymentAttempts */
+  paymentAttempts?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Aggregates of one group of Subscription rows */
+export type SubscriptionAggregateGroup = {
+  __typename?: 'SubscriptionAggregateGroup';
+  avg: SubscriptionAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: SubscriptionAggregateGroupKeys;
+  max: SubscriptionAggregateMax;
+  min: SubscriptionAggregateMin;
+  sum: SubscriptionAggregateSum;
+};
+
+/** Columns of Subscription to group by */
+export type SubscriptionAggregateGroupBy =
+  | 'cancelAtPeriodEnd'
+  | 'currency'
+  | 'customerId'
+  | 'interval'
+  | 'latestInvoiceId'
+  | 'paymentMethod'
+  | 'status'
+  | 'testClockId';
+
+/** The values of the grouped columns of a group of Subscription rows (null for a column not grouped by, or a null value) */
+export type SubscriptionAggregateGroupKeys = {
+  __typename?: 'SubscriptionAggregateGroupKeys';
+  cancelAtPeriodEnd?: Maybe<Scalars['Boolean']['output']>;
+  currency?: Maybe<Scalars['String']['output']>;
+  customerId?: Maybe<Scalars['String']['output']>;
+  interval?: Maybe<Scalars['String']['output']>;
+  latestInvoiceId?: Maybe<Scalars['String']['output']>;
+  paymentMethod?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  testClockId?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of Subscription columns over the rows (null when no row has a value) */
+export type SubscriptionAggregateMax = {
+  __typename?: 'SubscriptionAggregateMax';
+  /** greatest billingCycleAnchor */
+  billingCycleAnchor?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest canceledAt */
+  canceledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest currentPeriodEnd */
+  currentPeriodEnd?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest currentPeriodStart */
+  currentPeriodStart?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest endedAt */
+  endedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest intervalCount */
+  intervalCount?: Maybe<Scalars['Int']['output']>;
+  /** greatest nextPaymentAttempt */
+  nextPaymentAttempt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest paymentAttempts */
+  paymentAttempts?: Maybe<Scalars['Int']['output']>;
+  /** greatest trialEnd */
+  trialEnd?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest trialStart */
+  trialStart?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Least values of Subscription columns over the rows (null when no row has a value) */
+export type SubscriptionAggregateMin = {
+  __typename?: 'SubscriptionAggregateMin';
+  /** least billingCycleAnchor */
+  billingCycleAnchor?: Maybe<Scalars['DateTime']['output']>;
+  /** least canceledAt */
+  canceledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least currentPeriodEnd */
+  currentPeriodEnd?: Maybe<Scalars['DateTime']['output']>;
+  /** least currentPeriodStart */
+  currentPeriodStart?: Maybe<Scalars['DateTime']['output']>;
+  /** least endedAt */
+  endedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least intervalCount */
+  intervalCount?: Maybe<Scalars['Int']['output']>;
+  /** least nextPaymentAttempt */
+  nextPaymentAttempt?: Maybe<Scalars['DateTime']['output']>;
+  /** least paymentAttempts */
+  paymentAttempts?: Maybe<Scalars['Int']['output']>;
+  /** least trialEnd */
+  trialEnd?: Maybe<Scalars['DateTime']['output']>;
+  /** least trialStart */
+  trialStart?: Maybe<Scalars['DateTime']['output']>;
+  /** least updatedAt */
+  updatedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Sums of Subscription columns over the rows (null when no row has a value) */
+export type SubscriptionAggregateSum = {
+  __typename?: 'SubscriptionAggregateSum';
+  /** sum of intervalCount (an exact integer; Float because a sum may pass 32 bits) */
+  intervalCount?: Maybe<Scalars['Float']['output']>;
+  /** sum of paymentAttempts (an exact integer; Float because a sum may pass 32 bits) */
+  paymentAttempts?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Boolean expression to filter Subscription rows (Hasura style) */
+export type SubscriptionBoolExp = {
+  _and?: InputMaybe<Array<SubscriptionBoolExp>>;
+  _not?: InputMaybe<SubscriptionBoolExp>;
+  _or?: InputMaybe<Array<SubscriptionBoolExp>>;
+  billingCycleAnchor?: InputMaybe<DateTimeComparisonExp>;
+  cancelAtPeriodEnd?: InputMaybe<BooleanComparisonExp>;
+  canceledAt?: InputMaybe<DateTimeComparisonExp>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  currency?: InputMaybe<StringComparisonExp>;
+  currentPeriodEnd?: InputMaybe<DateTimeComparisonExp>;
+  currentPeriodStart?: InputMaybe<DateTimeComparisonExp>;
+  customer?: InputMaybe<CustomerBoolExp>;
+  customerId?: InputMaybe<StringComparisonExp>;
+  endedAt?: InputMaybe<DateTimeComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  interval?: InputMaybe<StringComparisonExp>;
+  intervalCount?: InputMaybe<IntComparisonExp>;
+  /** matches when any invoices matches */
+  invoices?: InputMaybe<InvoiceBoolExp>;
+  /** matches when any items matches */
+  items?: InputMaybe<SubscriptionItemBoolExp>;
+  latestInvoice?: InputMaybe<InvoiceBoolExp>;
+  latestInvoiceId?: InputMaybe<StringComparisonExp>;
+  metadata?: InputMaybe<JsonComparisonExp>;
+  nextPaymentAttempt?: InputMaybe<DateTimeComparisonExp>;
+  paymentAttempts?: InputMaybe<IntComparisonExp>;
+  paymentMethod?: InputMaybe<StringComparisonExp>;
+  status?: InputMaybe<StringComparisonExp>;
+  testClock?: InputMaybe<TestClockBoolExp>;
+  testClockId?: InputMaybe<StringComparisonExp>;
+  trialEnd?: InputMaybe<DateTimeComparisonExp>;
+  trialStart?: InputMaybe<DateTimeComparisonExp>;
+  updatedAt?: InputMaybe<DateTimeComparisonExp>;
+};
+
+/** An item of a subscription: quantity x its price's unitAmount every period */
+export type SubscriptionItem = {
+  __typename?: 'SubscriptionItem';
+  id: Scalars['ID']['output'];
+  position: Scalars['Int']['output'];
+  price: Price;
+  priceId: Scalars['String']['output'];
+  quantity: Scalars['Int']['output'];
+  subscriptionId: Scalars['String']['output'];
+};
+
+/** Boolean expression to filter SubscriptionItem rows (Hasura style) */
+export type SubscriptionItemBoolExp = {
+  _and?: InputMaybe<Array<SubscriptionItemBoolExp>>;
+  _not?: InputMaybe<SubscriptionItemBoolExp>;
+  _or?: InputMaybe<Array<SubscriptionItemBoolExp>>;
+  id?: InputMaybe<StringComparisonExp>;
+  position?: InputMaybe<IntComparisonExp>;
+  price?: InputMaybe<PriceBoolExp>;
+  priceId?: InputMaybe<StringComparisonExp>;
+  quantity?: InputMaybe<IntComparisonExp>;
+  subscription?: InputMaybe<SubscriptionBoolExp>;
+  subscriptionId?: InputMaybe<StringComparisonExp>;
+};
+
+/** Ordering of Subscription rows; list several for tie-breaks */
+export type SubscriptionOrderBy = {
+  billingCycleAnchor?: InputMaybe<OrderBy>;
+  cancelAtPeriodEnd?: InputMaybe<OrderBy>;
+  canceledAt?: InputMaybe<OrderBy>;
+  createdAt?: InputMaybe<OrderBy>;
+  currency?: InputMaybe<OrderBy>;
+  currentPeriodEnd?: InputMaybe<OrderBy>;
+  currentPeriodStart?: InputMaybe<OrderBy>;
+  customer?: InputMaybe<CustomerOrderBy>;
+  customerId?: InputMaybe<OrderBy>;
+  endedAt?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  interval?: InputMaybe<OrderBy>;
+  intervalCount?: InputMaybe<OrderBy>;
+  latestInvoice?: InputMaybe<InvoiceOrderBy>;
+  latestInvoiceId?: InputMaybe<OrderBy>;
+  nextPaymentAttempt?: InputMaybe<OrderBy>;
+  paymentAttempts?: InputMaybe<OrderBy>;
+  paymentMethod?: InputMaybe<OrderBy>;
+  status?: InputMaybe<OrderBy>;
+  testClock?: InputMaybe<TestClockOrderBy>;
+  testClockId?: InputMaybe<OrderBy>;
+  trialEnd?: InputMaybe<OrderBy>;
+  trialStart?: InputMaybe<OrderBy>;
+  updatedAt?: InputMaybe<OrderBy>;
 };
 
 /** Tax on an amount (GET /v1/global/tax/calculate) */
@@ -3126,8 +4543,12 @@ export type TestClockBoolExp = {
   id?: InputMaybe<StringComparisonExp>;
   /** matches when any invoices matches */
   invoices?: InputMaybe<InvoiceBoolExp>;
+  /** matches when any loans matches */
+  loans?: InputMaybe<LoanBoolExp>;
   name?: InputMaybe<StringComparisonExp>;
   status?: InputMaybe<StringComparisonExp>;
+  /** matches when any subscriptions matches */
+  subscriptions?: InputMaybe<SubscriptionBoolExp>;
   updatedAt?: InputMaybe<DateTimeComparisonExp>;
 };
 
@@ -3220,6 +4641,12 @@ export type UpdateProductInput = {
   name?: InputMaybe<Scalars['String']['input']>;
   price?: InputMaybe<Scalars['Int']['input']>;
   sku?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UpdateSubscriptionInput = {
+  cancelAtPeriodEnd?: InputMaybe<Scalars['Boolean']['input']>;
+  metadata?: InputMaybe<Scalars['JSON']['input']>;
+  paymentMethod?: InputMaybe<Scalars['JSON']['input']>;
 };
 
 export type UpdateWebhookEndpointInput = {
@@ -3330,6 +4757,11 @@ export type WebhookEndpoint = {
   active: Scalars['Boolean']['output'];
   /** the API version this endpoint's events are rendered in (null: the account's) */
   apiVersion?: Maybe<Scalars['String']['output']>;
+  /**
+   * a platform's endpoint for its connected accounts' events (Stripe's Connect webhooks): it
+   * receives those, and none of the platform's own; set at creation
+   */
+  connect: Scalars['Boolean']['output'];
   createdAt: Scalars['DateTime']['output'];
   /** log every delivery attempt to this endpoint at info level */
   debug: Scalars['Boolean']['output'];
@@ -3375,6 +4807,7 @@ export type WebhookEndpointAggregateGroup = {
 export type WebhookEndpointAggregateGroupBy =
   | 'active'
   | 'apiVersion'
+  | 'connect'
   | 'debug'
   | 'description'
   | 'disabledReason'
@@ -3385,6 +4818,7 @@ export type WebhookEndpointAggregateGroupKeys = {
   __typename?: 'WebhookEndpointAggregateGroupKeys';
   active?: Maybe<Scalars['Boolean']['output']>;
   apiVersion?: Maybe<Scalars['String']['output']>;
+  connect?: Maybe<Scalars['Boolean']['output']>;
   debug?: Maybe<Scalars['Boolean']['output']>;
   description?: Maybe<Scalars['String']['output']>;
   disabledReason?: Maybe<Scalars['String']['output']>;
@@ -3416,6 +4850,7 @@ export type WebhookEndpointBoolExp = {
   _or?: InputMaybe<Array<WebhookEndpointBoolExp>>;
   active?: InputMaybe<BooleanComparisonExp>;
   apiVersion?: InputMaybe<StringComparisonExp>;
+  connect?: InputMaybe<BooleanComparisonExp>;
   createdAt?: InputMaybe<DateTimeComparisonExp>;
   debug?: InputMaybe<BooleanComparisonExp>;
   /** matches when any deliveries matches */
@@ -3432,6 +4867,7 @@ export type WebhookEndpointBoolExp = {
 export type WebhookEndpointOrderBy = {
   active?: InputMaybe<OrderBy>;
   apiVersion?: InputMaybe<OrderBy>;
+  connect?: InputMaybe<OrderBy>;
   createdAt?: InputMaybe<OrderBy>;
   debug?: InputMaybe<OrderBy>;
   description?: InputMaybe<OrderBy>;

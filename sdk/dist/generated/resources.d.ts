@@ -64,8 +64,11 @@ export type AgentsExecutionsRetrieveParams = QueryParams;
 export type AgentsExecutionsRetrieveResponse = operations['get_agents_id_executions_eid']['responses'][200]['content']['application/json'];
 export type AgentsExecutionsVerifyParams = QueryParams;
 export type AgentsExecutionsVerifyResponse = JsonObject;
+export type AgentsActivityListParams = NonNullable<operations['activity_list']['parameters']['query']> & QueryParams;
+export type AgentsActivityListResponse = operations['activity_list']['responses'][200]['content']['application/json'];
+export type AgentsActivityListItem = NonNullable<AgentsActivityListResponse['data']>[number];
 /**
- * `client.agents`: list, create, aggregate, retrieve, updateConfig, execute, executionsApprove, executionsReject, executionsRetrieve, executionsVerify.
+ * `client.agents`: list, create, aggregate, retrieve, updateConfig, execute, executionsApprove, executionsReject, executionsRetrieve, executionsVerify, activityList.
  */
 export declare class AgentsResource extends APIResource {
     /**
@@ -130,6 +133,12 @@ export declare class AgentsResource extends APIResource {
      * `GET /v1/agents/{id}/executions/{eid}/verify` (operationId `get_agents_id_executions_eid_verify`)
      */
     executionsVerify(id: string, eid: string, params?: AgentsExecutionsVerifyParams, options?: RequestOptions): Promise<WithResponse<AgentsExecutionsVerifyResponse>>;
+    /**
+     * An agent's executions, newest first (permission agents:read); filters status, operation, created
+     *
+     * `GET /v1/agents/{id}/activity` (operationId `activity_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     */
+    activityList(id: string, params?: AgentsActivityListParams, options?: RequestOptions): PagePromise<AgentsActivityListResponse, AgentsActivityListItem>;
 }
 export type ApiKeysListParams = NonNullable<operations['get_api_keys']['parameters']['query']> & QueryParams;
 export type ApiKeysListResponse = operations['get_api_keys']['responses'][200]['content']['application/json'];
@@ -290,6 +299,132 @@ export declare class EventsResource extends APIResource {
      */
     retrieve(id: string, params?: EventsRetrieveParams, options?: RequestOptions): Promise<WithResponse<EventsRetrieveResponse>>;
 }
+export type FinanceOptionsParams = QueryParams;
+export type FinanceOptionsResponse = JsonObject;
+export type FinanceInvoicesFactorParams = operations['finance_invoices_factor']['requestBody']['content']['application/json'];
+export type FinanceInvoicesFactorResponse = operations['finance_invoices_factor']['responses'][201]['content']['application/json'];
+export type FinancePoFinanceParams = operations['finance_po_finance']['requestBody']['content']['application/json'];
+export type FinancePoFinanceResponse = operations['finance_po_finance']['responses'][201]['content']['application/json'];
+export type FinanceFactoringsListParams = NonNullable<operations['factorings_list']['parameters']['query']> & QueryParams;
+export type FinanceFactoringsListResponse = operations['factorings_list']['responses'][200]['content']['application/json'];
+export type FinanceFactoringsListItem = NonNullable<FinanceFactoringsListResponse['data']>[number];
+export type FinanceFactoringsAggregateParams = NonNullable<operations['get_finance_factorings_aggregate']['parameters']['query']> & QueryParams;
+export type FinanceFactoringsAggregateResponse = operations['get_finance_factorings_aggregate']['responses'][200]['content']['application/json'];
+export type FinanceFactoringsRetrieveParams = QueryParams;
+export type FinanceFactoringsRetrieveResponse = operations['factorings_retrieve']['responses'][200]['content']['application/json'];
+export type FinancePoListParams = NonNullable<operations['po_list']['parameters']['query']> & QueryParams;
+export type FinancePoListResponse = operations['po_list']['responses'][200]['content']['application/json'];
+export type FinancePoListItem = NonNullable<FinancePoListResponse['data']>[number];
+export type FinancePoAggregateParams = NonNullable<operations['get_finance_po_aggregate']['parameters']['query']> & QueryParams;
+export type FinancePoAggregateResponse = operations['get_finance_po_aggregate']['responses'][200]['content']['application/json'];
+export type FinancePoParams = QueryParams;
+export type FinancePoResponse = operations['po_retrieve']['responses'][200]['content']['application/json'];
+export type FinancePoRepayParams = operations['finance_po_repay']['requestBody']['content']['application/json'];
+export type FinancePoRepayResponse = operations['finance_po_repay']['responses'][200]['content']['application/json'];
+export type FinanceLoansListParams = NonNullable<operations['loans_list']['parameters']['query']> & QueryParams;
+export type FinanceLoansListResponse = operations['loans_list']['responses'][200]['content']['application/json'];
+export type FinanceLoansListItem = NonNullable<FinanceLoansListResponse['data']>[number];
+export type FinanceLoansCreateParams = operations['finance_loans_create']['requestBody']['content']['application/json'];
+export type FinanceLoansCreateResponse = operations['finance_loans_create']['responses'][201]['content']['application/json'];
+export type FinanceLoansAggregateParams = NonNullable<operations['get_finance_loans_aggregate']['parameters']['query']> & QueryParams;
+export type FinanceLoansAggregateResponse = operations['get_finance_loans_aggregate']['responses'][200]['content']['application/json'];
+export type FinanceLoansRetrieveParams = QueryParams;
+export type FinanceLoansRetrieveResponse = operations['loans_retrieve']['responses'][200]['content']['application/json'];
+/**
+ * `client.finance`: options, invoicesFactor, poFinance, factoringsList, factoringsAggregate, factoringsRetrieve, poList, poAggregate, po, poRepay, loansList, loansCreate, loansAggregate, loansRetrieve.
+ */
+export declare class FinanceResource extends APIResource {
+    /**
+     * Financing offers computed by the finance pack from the account's ledger (permission finance:read); ?currency=, default: the account's default currency, else its largest 90-day volume, else usd
+     *
+     * `GET /v1/finance/options` (operationId `get_finance_options`)
+     */
+    options(params?: FinanceOptionsParams, options?: RequestOptions): Promise<WithResponse<FinanceOptionsResponse>>;
+    /**
+     * finance.invoices.factor (permission finance:write)
+     *
+     * `POST /v1/finance/invoices/factor` (operationId `finance_invoices_factor`)
+     */
+    invoicesFactor(params: FinanceInvoicesFactorParams, options?: RequestOptions): Promise<WithResponse<FinanceInvoicesFactorResponse>>;
+    /**
+     * finance.po.finance (permission finance:write)
+     *
+     * `POST /v1/finance/po/finance` (operationId `finance_po_finance`)
+     */
+    poFinance(params: FinancePoFinanceParams, options?: RequestOptions): Promise<WithResponse<FinancePoFinanceResponse>>;
+    /**
+     * List invoice factorings (permission finance:read)
+     *
+     * `GET /v1/finance/factorings` (operationId `factorings_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     */
+    factoringsList(params?: FinanceFactoringsListParams, options?: RequestOptions): PagePromise<FinanceFactoringsListResponse, FinanceFactoringsListItem>;
+    /**
+     * Aggregate factorings: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+     *
+     * Every filter of GET /v1/finance/factorings applies. At most 1000 groups. See docs/aggregates.md.
+     *
+     * `GET /v1/finance/factorings/aggregate` (operationId `get_finance_factorings_aggregate`)
+     */
+    factoringsAggregate(params?: FinanceFactoringsAggregateParams, options?: RequestOptions): Promise<WithResponse<FinanceFactoringsAggregateResponse>>;
+    /**
+     * Retrieve invoice factoring (permission finance:read)
+     *
+     * `GET /v1/finance/factorings/{id}` (operationId `factorings_retrieve`)
+     */
+    factoringsRetrieve(id: string, params?: FinanceFactoringsRetrieveParams, options?: RequestOptions): Promise<WithResponse<FinanceFactoringsRetrieveResponse>>;
+    /**
+     * List po financings (permission finance:read)
+     *
+     * `GET /v1/finance/po` (operationId `po_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     */
+    poList(params?: FinancePoListParams, options?: RequestOptions): PagePromise<FinancePoListResponse, FinancePoListItem>;
+    /**
+     * Aggregate po: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+     *
+     * Every filter of GET /v1/finance/po applies. At most 1000 groups. See docs/aggregates.md.
+     *
+     * `GET /v1/finance/po/aggregate` (operationId `get_finance_po_aggregate`)
+     */
+    poAggregate(params?: FinancePoAggregateParams, options?: RequestOptions): Promise<WithResponse<FinancePoAggregateResponse>>;
+    /**
+     * Retrieve po financing (permission finance:read)
+     *
+     * `GET /v1/finance/po/{id}` (operationId `po_retrieve`)
+     */
+    po(id: string, params?: FinancePoParams, options?: RequestOptions): Promise<WithResponse<FinancePoResponse>>;
+    /**
+     * finance.po.repay (permission finance:write)
+     *
+     * `POST /v1/finance/po/{id}/repay` (operationId `finance_po_repay`)
+     */
+    poRepay(id: string, params: FinancePoRepayParams, options?: RequestOptions): Promise<WithResponse<FinancePoRepayResponse>>;
+    /**
+     * List loans (permission finance:read)
+     *
+     * `GET /v1/finance/loans` (operationId `loans_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     */
+    loansList(params?: FinanceLoansListParams, options?: RequestOptions): PagePromise<FinanceLoansListResponse, FinanceLoansListItem>;
+    /**
+     * finance.loans.create (permission finance:write)
+     *
+     * `POST /v1/finance/loans` (operationId `finance_loans_create`)
+     */
+    loansCreate(params: FinanceLoansCreateParams, options?: RequestOptions): Promise<WithResponse<FinanceLoansCreateResponse>>;
+    /**
+     * Aggregate loans: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+     *
+     * Every filter of GET /v1/finance/loans applies. At most 1000 groups. See docs/aggregates.md.
+     *
+     * `GET /v1/finance/loans/aggregate` (operationId `get_finance_loans_aggregate`)
+     */
+    loansAggregate(params?: FinanceLoansAggregateParams, options?: RequestOptions): Promise<WithResponse<FinanceLoansAggregateResponse>>;
+    /**
+     * Retrieve loan (permission finance:read)
+     *
+     * `GET /v1/finance/loans/{id}` (operationId `loans_retrieve`)
+     */
+    loansRetrieve(id: string, params?: FinanceLoansRetrieveParams, options?: RequestOptions): Promise<WithResponse<FinanceLoansRetrieveResponse>>;
+}
 export type GlobalFxQuoteParams = NonNullable<operations['get_global_fx_quote']['parameters']['query']> & QueryParams;
 export type GlobalFxQuoteResponse = operations['get_global_fx_quote']['responses'][200]['content']['application/json'];
 export type GlobalTaxCalculateParams = NonNullable<operations['get_global_tax_calculate']['parameters']['query']> & QueryParams;
@@ -300,15 +435,17 @@ export type GlobalComplianceCheckParams = operations['global_compliance_check'][
 export type GlobalComplianceCheckResponse = operations['global_compliance_check']['responses'][200]['content']['application/json'];
 export type GlobalComplianceListsParams = QueryParams;
 export type GlobalComplianceListsResponse = JsonObject;
-export type GlobalComplianceChecksListParams = NonNullable<operations['global_list']['parameters']['query']> & QueryParams;
-export type GlobalComplianceChecksListResponse = operations['global_list']['responses'][200]['content']['application/json'];
+export type GlobalOrdersCreateParams = operations['global_orders_create']['requestBody']['content']['application/json'];
+export type GlobalOrdersCreateResponse = operations['global_orders_create']['responses'][201]['content']['application/json'];
+export type GlobalComplianceChecksListParams = NonNullable<operations['checks_list']['parameters']['query']> & QueryParams;
+export type GlobalComplianceChecksListResponse = operations['checks_list']['responses'][200]['content']['application/json'];
 export type GlobalComplianceChecksListItem = NonNullable<GlobalComplianceChecksListResponse['data']>[number];
 export type GlobalComplianceChecksAggregateParams = NonNullable<operations['get_global_compliance_checks_aggregate']['parameters']['query']> & QueryParams;
 export type GlobalComplianceChecksAggregateResponse = operations['get_global_compliance_checks_aggregate']['responses'][200]['content']['application/json'];
 export type GlobalComplianceChecksRetrieveParams = QueryParams;
-export type GlobalComplianceChecksRetrieveResponse = operations['global_retrieve']['responses'][200]['content']['application/json'];
+export type GlobalComplianceChecksRetrieveResponse = operations['checks_retrieve']['responses'][200]['content']['application/json'];
 /**
- * `client.global`: fxQuote, taxCalculate, shippingQuote, complianceCheck, complianceLists, complianceChecksList, complianceChecksAggregate, complianceChecksRetrieve.
+ * `client.global`: fxQuote, taxCalculate, shippingQuote, complianceCheck, complianceLists, ordersCreate, complianceChecksList, complianceChecksAggregate, complianceChecksRetrieve.
  */
 export declare class GlobalResource extends APIResource {
     /**
@@ -352,9 +489,17 @@ export declare class GlobalResource extends APIResource {
      */
     complianceLists(params?: GlobalComplianceListsParams, options?: RequestOptions): Promise<WithResponse<GlobalComplianceListsResponse>>;
     /**
+     * Create an order priced across borders: shipping, tax, a locked FX quote, the customer screened (orders:create)
+     *
+     * The same order resource as /v1/orders (GET /v1/orders/{id}), with amount_subtotal, amount_shipping, amount_tax (on subtotal plus shipping), amount_total (= amount), fx (the locked quote to the settlement currency), settlement {currency, amount_total}, ship_to, shipping, tax and compliance. The customer is screened first: a match is 422 COMPLIANCE_BLOCKED and nothing is created; a potential_match creates the order on hold with the check attached. Shipping: one parcel of the items' weight from the account's country (DE for test accounts without one), the cheapest service unless shipping_service names one. Stock is reserved as /v1/orders does. See docs/global.md.
+     *
+     * `POST /v1/global/orders/create` (operationId `global_orders_create`)
+     */
+    ordersCreate(params: GlobalOrdersCreateParams, options?: RequestOptions): Promise<WithResponse<GlobalOrdersCreateResponse>>;
+    /**
      * List compliance checks (permission global:read)
      *
-     * `GET /v1/global/compliance/checks` (operationId `global_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     * `GET /v1/global/compliance/checks` (operationId `checks_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
      */
     complianceChecksList(params?: GlobalComplianceChecksListParams, options?: RequestOptions): PagePromise<GlobalComplianceChecksListResponse, GlobalComplianceChecksListItem>;
     /**
@@ -368,7 +513,7 @@ export declare class GlobalResource extends APIResource {
     /**
      * Retrieve compliance check (permission global:read)
      *
-     * `GET /v1/global/compliance/checks/{id}` (operationId `global_retrieve`)
+     * `GET /v1/global/compliance/checks/{id}` (operationId `checks_retrieve`)
      */
     complianceChecksRetrieve(id: string, params?: GlobalComplianceChecksRetrieveParams, options?: RequestOptions): Promise<WithResponse<GlobalComplianceChecksRetrieveResponse>>;
 }
@@ -668,6 +813,46 @@ export declare class PaymentsResource extends APIResource {
      */
     retrieve(id: string, params?: PaymentsRetrieveParams, options?: RequestOptions): Promise<WithResponse<PaymentsRetrieveResponse>>;
 }
+export type PricesListParams = NonNullable<operations['prices_list']['parameters']['query']> & QueryParams;
+export type PricesListResponse = operations['prices_list']['responses'][200]['content']['application/json'];
+export type PricesListItem = NonNullable<PricesListResponse['data']>[number];
+export type PricesCreateParams = operations['prices_create']['requestBody']['content']['application/json'];
+export type PricesCreateResponse = operations['prices_create']['responses'][201]['content']['application/json'];
+export type PricesAggregateParams = NonNullable<operations['get_prices_aggregate']['parameters']['query']> & QueryParams;
+export type PricesAggregateResponse = operations['get_prices_aggregate']['responses'][200]['content']['application/json'];
+export type PricesRetrieveParams = QueryParams;
+export type PricesRetrieveResponse = operations['prices_retrieve']['responses'][200]['content']['application/json'];
+/**
+ * `client.prices`: list, create, aggregate, retrieve.
+ */
+export declare class PricesResource extends APIResource {
+    /**
+     * List prices (permission prices:read)
+     *
+     * `GET /v1/prices` (operationId `prices_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     */
+    list(params?: PricesListParams, options?: RequestOptions): PagePromise<PricesListResponse, PricesListItem>;
+    /**
+     * prices.create (permission prices:write)
+     *
+     * `POST /v1/prices` (operationId `prices_create`)
+     */
+    create(params: PricesCreateParams, options?: RequestOptions): Promise<WithResponse<PricesCreateResponse>>;
+    /**
+     * Aggregate prices: count, sum, avg, min, max, per group (permission prices:read; costs as analytics)
+     *
+     * Every filter of GET /v1/prices applies. At most 1000 groups. See docs/aggregates.md.
+     *
+     * `GET /v1/prices/aggregate` (operationId `get_prices_aggregate`)
+     */
+    aggregate(params?: PricesAggregateParams, options?: RequestOptions): Promise<WithResponse<PricesAggregateResponse>>;
+    /**
+     * Retrieve price (permission prices:read)
+     *
+     * `GET /v1/prices/{id}` (operationId `prices_retrieve`)
+     */
+    retrieve(id: string, params?: PricesRetrieveParams, options?: RequestOptions): Promise<WithResponse<PricesRetrieveResponse>>;
+}
 export type ProductsListParams = NonNullable<operations['products_list']['parameters']['query']> & QueryParams;
 export type ProductsListResponse = operations['products_list']['responses'][200]['content']['application/json'];
 export type ProductsListItem = NonNullable<ProductsListResponse['data']>[number];
@@ -885,13 +1070,69 @@ export declare class StablecoinResource extends APIResource {
      */
     balance(params?: StablecoinBalanceParams, options?: RequestOptions): Promise<WithResponse<StablecoinBalanceResponse>>;
 }
-export type TestHelpersTestClocksListParams = NonNullable<operations['test_helpers_list']['parameters']['query']> & QueryParams;
-export type TestHelpersTestClocksListResponse = operations['test_helpers_list']['responses'][200]['content']['application/json'];
+export type SubscriptionsListParams = NonNullable<operations['subscriptions_list']['parameters']['query']> & QueryParams;
+export type SubscriptionsListResponse = operations['subscriptions_list']['responses'][200]['content']['application/json'];
+export type SubscriptionsListItem = NonNullable<SubscriptionsListResponse['data']>[number];
+export type SubscriptionsCreateParams = operations['subscriptions_create']['requestBody']['content']['application/json'];
+export type SubscriptionsCreateResponse = operations['subscriptions_create']['responses'][201]['content']['application/json'];
+export type SubscriptionsAggregateParams = NonNullable<operations['get_subscriptions_aggregate']['parameters']['query']> & QueryParams;
+export type SubscriptionsAggregateResponse = operations['get_subscriptions_aggregate']['responses'][200]['content']['application/json'];
+export type SubscriptionsRetrieveParams = QueryParams;
+export type SubscriptionsRetrieveResponse = operations['subscriptions_retrieve']['responses'][200]['content']['application/json'];
+export type SubscriptionsUpdateParams = operations['subscriptions_update']['requestBody']['content']['application/json'];
+export type SubscriptionsUpdateResponse = operations['subscriptions_update']['responses'][200]['content']['application/json'];
+export type SubscriptionsCancelParams = operations['subscriptions_cancel']['requestBody']['content']['application/json'];
+export type SubscriptionsCancelResponse = operations['subscriptions_cancel']['responses'][200]['content']['application/json'];
+/**
+ * `client.subscriptions`: list, create, aggregate, retrieve, update, cancel.
+ */
+export declare class SubscriptionsResource extends APIResource {
+    /**
+     * List subscriptions (permission subscriptions:read)
+     *
+     * `GET /v1/subscriptions` (operationId `subscriptions_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     */
+    list(params?: SubscriptionsListParams, options?: RequestOptions): PagePromise<SubscriptionsListResponse, SubscriptionsListItem>;
+    /**
+     * subscriptions.create (permission subscriptions:write)
+     *
+     * `POST /v1/subscriptions` (operationId `subscriptions_create`)
+     */
+    create(params: SubscriptionsCreateParams, options?: RequestOptions): Promise<WithResponse<SubscriptionsCreateResponse>>;
+    /**
+     * Aggregate subscriptions: count, sum, avg, min, max, per group (permission subscriptions:read; costs as analytics)
+     *
+     * Every filter of GET /v1/subscriptions applies. At most 1000 groups. See docs/aggregates.md.
+     *
+     * `GET /v1/subscriptions/aggregate` (operationId `get_subscriptions_aggregate`)
+     */
+    aggregate(params?: SubscriptionsAggregateParams, options?: RequestOptions): Promise<WithResponse<SubscriptionsAggregateResponse>>;
+    /**
+     * Retrieve subscription (permission subscriptions:read)
+     *
+     * `GET /v1/subscriptions/{id}` (operationId `subscriptions_retrieve`)
+     */
+    retrieve(id: string, params?: SubscriptionsRetrieveParams, options?: RequestOptions): Promise<WithResponse<SubscriptionsRetrieveResponse>>;
+    /**
+     * subscriptions.update (permission subscriptions:write)
+     *
+     * `PATCH /v1/subscriptions/{id}` (operationId `subscriptions_update`)
+     */
+    update(id: string, params?: SubscriptionsUpdateParams, options?: RequestOptions): Promise<WithResponse<SubscriptionsUpdateResponse>>;
+    /**
+     * subscriptions.cancel (permission subscriptions:write)
+     *
+     * `POST /v1/subscriptions/{id}/cancel` (operationId `subscriptions_cancel`)
+     */
+    cancel(id: string, params?: SubscriptionsCancelParams, options?: RequestOptions): Promise<WithResponse<SubscriptionsCancelResponse>>;
+}
+export type TestHelpersTestClocksListParams = NonNullable<operations['test_clocks_list']['parameters']['query']> & QueryParams;
+export type TestHelpersTestClocksListResponse = operations['test_clocks_list']['responses'][200]['content']['application/json'];
 export type TestHelpersTestClocksListItem = NonNullable<TestHelpersTestClocksListResponse['data']>[number];
 export type TestHelpersTestClocksCreateParams = operations['test_clocks_create']['requestBody']['content']['application/json'];
 export type TestHelpersTestClocksCreateResponse = operations['test_clocks_create']['responses'][201]['content']['application/json'];
 export type TestHelpersTestClocksRetrieveParams = QueryParams;
-export type TestHelpersTestClocksRetrieveResponse = operations['test_helpers_retrieve']['responses'][200]['content']['application/json'];
+export type TestHelpersTestClocksRetrieveResponse = operations['test_clocks_retrieve']['responses'][200]['content']['application/json'];
 export type TestHelpersTestClocksDeleteParams = QueryParams;
 export type TestHelpersTestClocksDeleteResponse = JsonObject;
 export type TestHelpersTestClocksAdvanceParams = operations['test_clocks_advance']['requestBody']['content']['application/json'];
@@ -903,7 +1144,7 @@ export declare class TestHelpersResource extends APIResource {
     /**
      * List test clocks (permission test_clocks:read)
      *
-     * `GET /v1/test_helpers/test_clocks` (operationId `test_helpers_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     * `GET /v1/test_helpers/test_clocks` (operationId `test_clocks_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
      */
     testClocksList(params?: TestHelpersTestClocksListParams, options?: RequestOptions): PagePromise<TestHelpersTestClocksListResponse, TestHelpersTestClocksListItem>;
     /**
@@ -915,7 +1156,7 @@ export declare class TestHelpersResource extends APIResource {
     /**
      * Retrieve test clock (permission test_clocks:read)
      *
-     * `GET /v1/test_helpers/test_clocks/{id}` (operationId `test_helpers_retrieve`)
+     * `GET /v1/test_helpers/test_clocks/{id}` (operationId `test_clocks_retrieve`)
      */
     testClocksRetrieve(id: string, params?: TestHelpersTestClocksRetrieveParams, options?: RequestOptions): Promise<WithResponse<TestHelpersTestClocksRetrieveResponse>>;
     /**
@@ -1073,6 +1314,8 @@ export declare class GeneratedClient extends BaseClient {
     readonly errors: ErrorsResource;
     /** /v1/events */
     readonly events: EventsResource;
+    /** /v1/finance */
+    readonly finance: FinanceResource;
     /** /v1/global */
     readonly global: GlobalResource;
     /** /v1/inventory */
@@ -1083,6 +1326,8 @@ export declare class GeneratedClient extends BaseClient {
     readonly orders: OrdersResource;
     /** /v1/payments */
     readonly payments: PaymentsResource;
+    /** /v1/prices */
+    readonly prices: PricesResource;
     /** /v1/products */
     readonly products: ProductsResource;
     /** /v1/public */
@@ -1095,6 +1340,8 @@ export declare class GeneratedClient extends BaseClient {
     readonly search: SearchResource;
     /** /v1/stablecoin */
     readonly stablecoin: StablecoinResource;
+    /** /v1/subscriptions */
+    readonly subscriptions: SubscriptionsResource;
     /** /v1/test_helpers */
     readonly testHelpers: TestHelpersResource;
     /** /api/versions */

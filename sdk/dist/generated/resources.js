@@ -45,7 +45,7 @@ export class AccountsResource extends APIResource {
     }
 }
 /**
- * `client.agents`: list, create, aggregate, retrieve, updateConfig, execute, executionsApprove, executionsReject, executionsRetrieve, executionsVerify.
+ * `client.agents`: list, create, aggregate, retrieve, updateConfig, execute, executionsApprove, executionsReject, executionsRetrieve, executionsVerify, activityList.
  */
 export class AgentsResource extends APIResource {
     /**
@@ -129,6 +129,14 @@ export class AgentsResource extends APIResource {
      */
     executionsVerify(id, eid, params, options) {
         return this._client._call({ method: 'GET', path: '/v1/agents/{id}/executions/{eid}/verify', pathParams: { id, eid }, query: params }, options);
+    }
+    /**
+     * An agent's executions, newest first (permission agents:read); filters status, operation, created
+     *
+     * `GET /v1/agents/{id}/activity` (operationId `activity_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     */
+    activityList(id, params, options) {
+        return this._client._list({ method: 'GET', path: '/v1/agents/{id}/activity', pathParams: { id }, query: params }, options);
     }
 }
 /**
@@ -287,7 +295,130 @@ export class EventsResource extends APIResource {
     }
 }
 /**
- * `client.global`: fxQuote, taxCalculate, shippingQuote, complianceCheck, complianceLists, complianceChecksList, complianceChecksAggregate, complianceChecksRetrieve.
+ * `client.finance`: options, invoicesFactor, poFinance, factoringsList, factoringsAggregate, factoringsRetrieve, poList, poAggregate, po, poRepay, loansList, loansCreate, loansAggregate, loansRetrieve.
+ */
+export class FinanceResource extends APIResource {
+    /**
+     * Financing offers computed by the finance pack from the account's ledger (permission finance:read); ?currency=, default: the account's default currency, else its largest 90-day volume, else usd
+     *
+     * `GET /v1/finance/options` (operationId `get_finance_options`)
+     */
+    options(params, options) {
+        return this._client._call({ method: 'GET', path: '/v1/finance/options', query: params }, options);
+    }
+    /**
+     * finance.invoices.factor (permission finance:write)
+     *
+     * `POST /v1/finance/invoices/factor` (operationId `finance_invoices_factor`)
+     */
+    invoicesFactor(params, options) {
+        return this._client._call({ method: 'POST', path: '/v1/finance/invoices/factor', body: params }, options);
+    }
+    /**
+     * finance.po.finance (permission finance:write)
+     *
+     * `POST /v1/finance/po/finance` (operationId `finance_po_finance`)
+     */
+    poFinance(params, options) {
+        return this._client._call({ method: 'POST', path: '/v1/finance/po/finance', body: params }, options);
+    }
+    /**
+     * List invoice factorings (permission finance:read)
+     *
+     * `GET /v1/finance/factorings` (operationId `factorings_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     */
+    factoringsList(params, options) {
+        return this._client._list({ method: 'GET', path: '/v1/finance/factorings', query: params }, options);
+    }
+    /**
+     * Aggregate factorings: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+     *
+     * Every filter of GET /v1/finance/factorings applies. At most 1000 groups. See docs/aggregates.md.
+     *
+     * `GET /v1/finance/factorings/aggregate` (operationId `get_finance_factorings_aggregate`)
+     */
+    factoringsAggregate(params, options) {
+        return this._client._call({ method: 'GET', path: '/v1/finance/factorings/aggregate', query: params }, options);
+    }
+    /**
+     * Retrieve invoice factoring (permission finance:read)
+     *
+     * `GET /v1/finance/factorings/{id}` (operationId `factorings_retrieve`)
+     */
+    factoringsRetrieve(id, params, options) {
+        return this._client._call({ method: 'GET', path: '/v1/finance/factorings/{id}', pathParams: { id }, query: params }, options);
+    }
+    /**
+     * List po financings (permission finance:read)
+     *
+     * `GET /v1/finance/po` (operationId `po_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     */
+    poList(params, options) {
+        return this._client._list({ method: 'GET', path: '/v1/finance/po', query: params }, options);
+    }
+    /**
+     * Aggregate po: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+     *
+     * Every filter of GET /v1/finance/po applies. At most 1000 groups. See docs/aggregates.md.
+     *
+     * `GET /v1/finance/po/aggregate` (operationId `get_finance_po_aggregate`)
+     */
+    poAggregate(params, options) {
+        return this._client._call({ method: 'GET', path: '/v1/finance/po/aggregate', query: params }, options);
+    }
+    /**
+     * Retrieve po financing (permission finance:read)
+     *
+     * `GET /v1/finance/po/{id}` (operationId `po_retrieve`)
+     */
+    po(id, params, options) {
+        return this._client._call({ method: 'GET', path: '/v1/finance/po/{id}', pathParams: { id }, query: params }, options);
+    }
+    /**
+     * finance.po.repay (permission finance:write)
+     *
+     * `POST /v1/finance/po/{id}/repay` (operationId `finance_po_repay`)
+     */
+    poRepay(id, params, options) {
+        return this._client._call({ method: 'POST', path: '/v1/finance/po/{id}/repay', pathParams: { id }, body: params }, options);
+    }
+    /**
+     * List loans (permission finance:read)
+     *
+     * `GET /v1/finance/loans` (operationId `loans_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     */
+    loansList(params, options) {
+        return this._client._list({ method: 'GET', path: '/v1/finance/loans', query: params }, options);
+    }
+    /**
+     * finance.loans.create (permission finance:write)
+     *
+     * `POST /v1/finance/loans` (operationId `finance_loans_create`)
+     */
+    loansCreate(params, options) {
+        return this._client._call({ method: 'POST', path: '/v1/finance/loans', body: params }, options);
+    }
+    /**
+     * Aggregate loans: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+     *
+     * Every filter of GET /v1/finance/loans applies. At most 1000 groups. See docs/aggregates.md.
+     *
+     * `GET /v1/finance/loans/aggregate` (operationId `get_finance_loans_aggregate`)
+     */
+    loansAggregate(params, options) {
+        return this._client._call({ method: 'GET', path: '/v1/finance/loans/aggregate', query: params }, options);
+    }
+    /**
+     * Retrieve loan (permission finance:read)
+     *
+     * `GET /v1/finance/loans/{id}` (operationId `loans_retrieve`)
+     */
+    loansRetrieve(id, params, options) {
+        return this._client._call({ method: 'GET', path: '/v1/finance/loans/{id}', pathParams: { id }, query: params }, options);
+    }
+}
+/**
+ * `client.global`: fxQuote, taxCalculate, shippingQuote, complianceCheck, complianceLists, ordersCreate, complianceChecksList, complianceChecksAggregate, complianceChecksRetrieve.
  */
 export class GlobalResource extends APIResource {
     /**
@@ -341,9 +472,19 @@ export class GlobalResource extends APIResource {
         return this._client._call({ method: 'GET', path: '/v1/global/compliance/lists', query: params }, options);
     }
     /**
+     * Create an order priced across borders: shipping, tax, a locked FX quote, the customer screened (orders:create)
+     *
+     * The same order resource as /v1/orders (GET /v1/orders/{id}), with amount_subtotal, amount_shipping, amount_tax (on subtotal plus shipping), amount_total (= amount), fx (the locked quote to the settlement currency), settlement {currency, amount_total}, ship_to, shipping, tax and compliance. The customer is screened first: a match is 422 COMPLIANCE_BLOCKED and nothing is created; a potential_match creates the order on hold with the check attached. Shipping: one parcel of the items' weight from the account's country (DE for test accounts without one), the cheapest service unless shipping_service names one. Stock is reserved as /v1/orders does. See docs/global.md.
+     *
+     * `POST /v1/global/orders/create` (operationId `global_orders_create`)
+     */
+    ordersCreate(params, options) {
+        return this._client._call({ method: 'POST', path: '/v1/global/orders/create', body: params }, options);
+    }
+    /**
      * List compliance checks (permission global:read)
      *
-     * `GET /v1/global/compliance/checks` (operationId `global_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     * `GET /v1/global/compliance/checks` (operationId `checks_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
      */
     complianceChecksList(params, options) {
         return this._client._list({ method: 'GET', path: '/v1/global/compliance/checks', query: params }, options);
@@ -361,7 +502,7 @@ export class GlobalResource extends APIResource {
     /**
      * Retrieve compliance check (permission global:read)
      *
-     * `GET /v1/global/compliance/checks/{id}` (operationId `global_retrieve`)
+     * `GET /v1/global/compliance/checks/{id}` (operationId `checks_retrieve`)
      */
     complianceChecksRetrieve(id, params, options) {
         return this._client._call({ method: 'GET', path: '/v1/global/compliance/checks/{id}', pathParams: { id }, query: params }, options);
@@ -660,6 +801,45 @@ export class PaymentsResource extends APIResource {
     }
 }
 /**
+ * `client.prices`: list, create, aggregate, retrieve.
+ */
+export class PricesResource extends APIResource {
+    /**
+     * List prices (permission prices:read)
+     *
+     * `GET /v1/prices` (operationId `prices_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     */
+    list(params, options) {
+        return this._client._list({ method: 'GET', path: '/v1/prices', query: params }, options);
+    }
+    /**
+     * prices.create (permission prices:write)
+     *
+     * `POST /v1/prices` (operationId `prices_create`)
+     */
+    create(params, options) {
+        return this._client._call({ method: 'POST', path: '/v1/prices', body: params }, options);
+    }
+    /**
+     * Aggregate prices: count, sum, avg, min, max, per group (permission prices:read; costs as analytics)
+     *
+     * Every filter of GET /v1/prices applies. At most 1000 groups. See docs/aggregates.md.
+     *
+     * `GET /v1/prices/aggregate` (operationId `get_prices_aggregate`)
+     */
+    aggregate(params, options) {
+        return this._client._call({ method: 'GET', path: '/v1/prices/aggregate', query: params }, options);
+    }
+    /**
+     * Retrieve price (permission prices:read)
+     *
+     * `GET /v1/prices/{id}` (operationId `prices_retrieve`)
+     */
+    retrieve(id, params, options) {
+        return this._client._call({ method: 'GET', path: '/v1/prices/{id}', pathParams: { id }, query: params }, options);
+    }
+}
+/**
  * `client.products`: list, create, aggregate, retrieve, update.
  */
 export class ProductsResource extends APIResource {
@@ -874,13 +1054,68 @@ export class StablecoinResource extends APIResource {
     }
 }
 /**
+ * `client.subscriptions`: list, create, aggregate, retrieve, update, cancel.
+ */
+export class SubscriptionsResource extends APIResource {
+    /**
+     * List subscriptions (permission subscriptions:read)
+     *
+     * `GET /v1/subscriptions` (operationId `subscriptions_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     */
+    list(params, options) {
+        return this._client._list({ method: 'GET', path: '/v1/subscriptions', query: params }, options);
+    }
+    /**
+     * subscriptions.create (permission subscriptions:write)
+     *
+     * `POST /v1/subscriptions` (operationId `subscriptions_create`)
+     */
+    create(params, options) {
+        return this._client._call({ method: 'POST', path: '/v1/subscriptions', body: params }, options);
+    }
+    /**
+     * Aggregate subscriptions: count, sum, avg, min, max, per group (permission subscriptions:read; costs as analytics)
+     *
+     * Every filter of GET /v1/subscriptions applies. At most 1000 groups. See docs/aggregates.md.
+     *
+     * `GET /v1/subscriptions/aggregate` (operationId `get_subscriptions_aggregate`)
+     */
+    aggregate(params, options) {
+        return this._client._call({ method: 'GET', path: '/v1/subscriptions/aggregate', query: params }, options);
+    }
+    /**
+     * Retrieve subscription (permission subscriptions:read)
+     *
+     * `GET /v1/subscriptions/{id}` (operationId `subscriptions_retrieve`)
+     */
+    retrieve(id, params, options) {
+        return this._client._call({ method: 'GET', path: '/v1/subscriptions/{id}', pathParams: { id }, query: params }, options);
+    }
+    /**
+     * subscriptions.update (permission subscriptions:write)
+     *
+     * `PATCH /v1/subscriptions/{id}` (operationId `subscriptions_update`)
+     */
+    update(id, params, options) {
+        return this._client._call({ method: 'PATCH', path: '/v1/subscriptions/{id}', pathParams: { id }, body: params }, options);
+    }
+    /**
+     * subscriptions.cancel (permission subscriptions:write)
+     *
+     * `POST /v1/subscriptions/{id}/cancel` (operationId `subscriptions_cancel`)
+     */
+    cancel(id, params, options) {
+        return this._client._call({ method: 'POST', path: '/v1/subscriptions/{id}/cancel', pathParams: { id }, body: params }, options);
+    }
+}
+/**
  * `client.testHelpers`: testClocksList, testClocksCreate, testClocksRetrieve, testClocksDelete, testClocksAdvance.
  */
 export class TestHelpersResource extends APIResource {
     /**
      * List test clocks (permission test_clocks:read)
      *
-     * `GET /v1/test_helpers/test_clocks` (operationId `test_helpers_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     * `GET /v1/test_helpers/test_clocks` (operationId `test_clocks_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
      */
     testClocksList(params, options) {
         return this._client._list({ method: 'GET', path: '/v1/test_helpers/test_clocks', query: params }, options);
@@ -896,7 +1131,7 @@ export class TestHelpersResource extends APIResource {
     /**
      * Retrieve test clock (permission test_clocks:read)
      *
-     * `GET /v1/test_helpers/test_clocks/{id}` (operationId `test_helpers_retrieve`)
+     * `GET /v1/test_helpers/test_clocks/{id}` (operationId `test_clocks_retrieve`)
      */
     testClocksRetrieve(id, params, options) {
         return this._client._call({ method: 'GET', path: '/v1/test_helpers/test_clocks/{id}', pathParams: { id }, query: params }, options);
@@ -1062,6 +1297,8 @@ export class GeneratedClient extends BaseClient {
     errors = new ErrorsResource(this);
     /** /v1/events */
     events = new EventsResource(this);
+    /** /v1/finance */
+    finance = new FinanceResource(this);
     /** /v1/global */
     global = new GlobalResource(this);
     /** /v1/inventory */
@@ -1072,6 +1309,8 @@ export class GeneratedClient extends BaseClient {
     orders = new OrdersResource(this);
     /** /v1/payments */
     payments = new PaymentsResource(this);
+    /** /v1/prices */
+    prices = new PricesResource(this);
     /** /v1/products */
     products = new ProductsResource(this);
     /** /v1/public */
@@ -1084,6 +1323,8 @@ export class GeneratedClient extends BaseClient {
     search = new SearchResource(this);
     /** /v1/stablecoin */
     stablecoin = new StablecoinResource(this);
+    /** /v1/subscriptions */
+    subscriptions = new SubscriptionsResource(this);
     /** /v1/test_helpers */
     testHelpers = new TestHelpersResource(this);
     /** /api/versions */

@@ -1317,7 +1317,7 @@ export interface paths {
             cookie?: never;
         };
         /** List test clocks (permission test_clocks:read) */
-        get: operations["test_helpers_list"];
+        get: operations["test_clocks_list"];
         put?: never;
         /** test_clocks.create (permission test_clocks:write) */
         post: operations["test_clocks_create"];
@@ -1335,7 +1335,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve test clock (permission test_clocks:read) */
-        get: operations["test_helpers_retrieve"];
+        get: operations["test_clocks_retrieve"];
         put?: never;
         post?: never;
         /** test_clocks.delete (permission test_clocks:write) */
@@ -1356,6 +1356,525 @@ export interface paths {
         put?: never;
         /** test_clocks.advance (permission test_clocks:write) */
         post: operations["test_clocks_advance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Financing offers computed by the finance pack from the account's ledger (permission finance:read); ?currency=, default: the account's default currency, else its largest 90-day volume, else usd */
+        get: operations["get_finance_options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/invoices/factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** finance.invoices.factor (permission finance:write) */
+        post: operations["finance_invoices_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/po/finance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** finance.po.finance (permission finance:write) */
+        post: operations["finance_po_finance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/factorings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List invoice factorings (permission finance:read) */
+        get: operations["factorings_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/factorings/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invoice factorings (permission finance:read)
+         * @description The same as GET /v1/finance/factorings.
+         */
+        get: operations["factorings_list_alias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/factorings/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aggregate factorings: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+         * @description Every filter of GET /v1/finance/factorings applies. At most 1000 groups. See docs/aggregates.md.
+         */
+        get: operations["get_finance_factorings_aggregate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/factorings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve invoice factoring (permission finance:read) */
+        get: operations["factorings_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/po": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List po financings (permission finance:read) */
+        get: operations["po_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/po/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List po financings (permission finance:read)
+         * @description The same as GET /v1/finance/po.
+         */
+        get: operations["po_list_alias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/po/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aggregate po: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+         * @description Every filter of GET /v1/finance/po applies. At most 1000 groups. See docs/aggregates.md.
+         */
+        get: operations["get_finance_po_aggregate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/po/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve po financing (permission finance:read) */
+        get: operations["po_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/po/{id}/repay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** finance.po.repay (permission finance:write) */
+        post: operations["finance_po_repay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/loans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List loans (permission finance:read) */
+        get: operations["loans_list"];
+        put?: never;
+        /** finance.loans.create (permission finance:write) */
+        post: operations["finance_loans_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/loans/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List loans (permission finance:read)
+         * @description The same as GET /v1/finance/loans.
+         */
+        get: operations["loans_list_alias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/loans/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aggregate loans: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+         * @description Every filter of GET /v1/finance/loans applies. At most 1000 groups. See docs/aggregates.md.
+         */
+        get: operations["get_finance_loans_aggregate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/loans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve loan (permission finance:read) */
+        get: operations["loans_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/finance/loans/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * finance.loans.create (permission finance:write)
+         * @description The same as POST /v1/finance/loans.
+         */
+        post: operations["finance_loans_create_alias"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List prices (permission prices:read) */
+        get: operations["prices_list"];
+        put?: never;
+        /** prices.create (permission prices:write) */
+        post: operations["prices_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prices/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List prices (permission prices:read)
+         * @description The same as GET /v1/prices.
+         */
+        get: operations["prices_list_alias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prices/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aggregate prices: count, sum, avg, min, max, per group (permission prices:read; costs as analytics)
+         * @description Every filter of GET /v1/prices applies. At most 1000 groups. See docs/aggregates.md.
+         */
+        get: operations["get_prices_aggregate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve price (permission prices:read) */
+        get: operations["prices_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prices/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * prices.create (permission prices:write)
+         * @description The same as POST /v1/prices.
+         */
+        post: operations["prices_create_alias"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List subscriptions (permission subscriptions:read) */
+        get: operations["subscriptions_list"];
+        put?: never;
+        /** subscriptions.create (permission subscriptions:write) */
+        post: operations["subscriptions_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List subscriptions (permission subscriptions:read)
+         * @description The same as GET /v1/subscriptions.
+         */
+        get: operations["subscriptions_list_alias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aggregate subscriptions: count, sum, avg, min, max, per group (permission subscriptions:read; costs as analytics)
+         * @description Every filter of GET /v1/subscriptions applies. At most 1000 groups. See docs/aggregates.md.
+         */
+        get: operations["get_subscriptions_aggregate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve subscription (permission subscriptions:read) */
+        get: operations["subscriptions_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** subscriptions.update (permission subscriptions:write) */
+        patch: operations["subscriptions_update"];
+        trace?: never;
+    };
+    "/v1/subscriptions/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscriptions.create (permission subscriptions:write)
+         * @description The same as POST /v1/subscriptions.
+         */
+        post: operations["subscriptions_create_alias"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** subscriptions.cancel (permission subscriptions:write) */
+        post: operations["subscriptions_cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1462,6 +1981,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/global/orders/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an order priced across borders: shipping, tax, a locked FX quote, the customer screened (orders:create)
+         * @description The same order resource as /v1/orders (GET /v1/orders/{id}), with amount_subtotal, amount_shipping, amount_tax (on subtotal plus shipping), amount_total (= amount), fx (the locked quote to the settlement currency), settlement {currency, amount_total}, ship_to, shipping, tax and compliance. The customer is screened first: a match is 422 COMPLIANCE_BLOCKED and nothing is created; a potential_match creates the order on hold with the check attached. Shipping: one parcel of the items' weight from the account's country (DE for test accounts without one), the cheapest service unless shipping_service names one. Stock is reserved as /v1/orders does. See docs/global.md.
+         */
+        post: operations["global_orders_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/global/compliance/checks": {
         parameters: {
             query?: never;
@@ -1470,7 +2009,7 @@ export interface paths {
             cookie?: never;
         };
         /** List compliance checks (permission global:read) */
-        get: operations["global_list"];
+        get: operations["checks_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1507,7 +2046,7 @@ export interface paths {
             cookie?: never;
         };
         /** Retrieve compliance check (permission global:read) */
-        get: operations["global_retrieve"];
+        get: operations["checks_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1721,7 +2260,7 @@ export interface paths {
             cookie?: never;
         };
         /** An agent's executions, newest first (permission agents:read); filters status, operation, created */
-        get: operations["agents_list_get"];
+        get: operations["activity_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1741,7 +2280,7 @@ export interface paths {
          * An agent's executions, newest first (permission agents:read); filters status, operation, created
          * @description The same as GET /v1/agents/{id}/activity.
          */
-        get: operations["agents_list_alias_get"];
+        get: operations["executions_list_alias"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2824,7 +3363,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "MISSING_AUTH_HEADER" | "MISSING_API_KEY" | "INVALID_API_KEY" | "EXPIRED_API_KEY" | "INVALID_TOKEN_FORMAT" | "INACTIVE_ACCOUNT" | "MISSING_SIGNATURE" | "INVALID_SIGNATURE" | "INVALID_CREDENTIALS" | "INVALID_ACCESS_TOKEN" | "EXPIRED_ACCESS_TOKEN" | "INVALID_REFRESH_TOKEN" | "INSUFFICIENT_PERMISSIONS" | "RESOURCE_ACCESS_DENIED" | "PLAN_LIMIT_EXCEEDED" | "IP_NOT_ALLOWED" | "VALIDATION_ERROR" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "INVALID_ENUM_VALUE" | "FIELD_TOO_LONG" | "INVALID_DATE_FORMAT" | "INVALID_FIELD_FORMAT" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "HEADERS_TOO_LARGE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RESOURCE_NOT_FOUND" | "RESOURCE_ALREADY_EXISTS" | "RESOURCE_LOCKED" | "RESOURCE_ARCHIVED" | "PARENT_NOT_FOUND" | "RESOURCE_CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_INVENTORY" | "PAYMENT_FAILED" | "INSUFFICIENT_FUNDS" | "REFUND_EXCEEDS_PAYMENT" | "AMOUNT_EXCEEDS_DUE" | "INVALID_STATE_TRANSITION" | "OUTSIDE_RETURN_WINDOW" | "DUPLICATE_REQUEST" | "FX_RATE_STALE" | "SHIPPING_UNAVAILABLE" | "COMPLIANCE_BLOCKED" | "QUERY_TOO_COMPLEX" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "DATABASE_ERROR" | "INTERNAL_ERROR";
+                code: "MISSING_AUTH_HEADER" | "MISSING_API_KEY" | "INVALID_API_KEY" | "EXPIRED_API_KEY" | "INVALID_TOKEN_FORMAT" | "INACTIVE_ACCOUNT" | "MISSING_SIGNATURE" | "INVALID_SIGNATURE" | "INVALID_CREDENTIALS" | "INVALID_ACCESS_TOKEN" | "EXPIRED_ACCESS_TOKEN" | "INVALID_REFRESH_TOKEN" | "INSUFFICIENT_PERMISSIONS" | "RESOURCE_ACCESS_DENIED" | "PLAN_LIMIT_EXCEEDED" | "IP_NOT_ALLOWED" | "VALIDATION_ERROR" | "MISSING_REQUIRED_FIELD" | "INVALID_FIELD_VALUE" | "INVALID_ENUM_VALUE" | "FIELD_TOO_LONG" | "INVALID_DATE_FORMAT" | "INVALID_FIELD_FORMAT" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "HEADERS_TOO_LARGE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RESOURCE_NOT_FOUND" | "RESOURCE_ALREADY_EXISTS" | "RESOURCE_LOCKED" | "RESOURCE_ARCHIVED" | "PARENT_NOT_FOUND" | "RESOURCE_CONFLICT" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_INVENTORY" | "PAYMENT_FAILED" | "INSUFFICIENT_FUNDS" | "REFUND_EXCEEDS_PAYMENT" | "AMOUNT_EXCEEDS_DUE" | "INVALID_STATE_TRANSITION" | "OUTSIDE_RETURN_WINDOW" | "DUPLICATE_REQUEST" | "FX_RATE_STALE" | "SHIPPING_UNAVAILABLE" | "COMPLIANCE_BLOCKED" | "QUERY_TOO_COMPLEX" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "DATABASE_ERROR" | "FINANCING_NOT_ELIGIBLE" | "AMOUNT_EXCEEDS_LIMIT" | "AMOUNT_EXCEEDS_OUTSTANDING" | "INTERNAL_ERROR";
                 message: string;
                 type: string;
                 status: number;
@@ -2854,6 +3393,7 @@ export interface components {
             /** @description the test_clock's id, or the object when expanded */
             test_clock: (string | null) | components["schemas"]["TestClock"];
             invoices?: components["schemas"]["Invoice"][];
+            subscriptions?: components["schemas"]["Subscription"][];
         };
         Product: {
             id: string;
@@ -2873,6 +3413,7 @@ export interface components {
             updated: number;
             order_items?: components["schemas"]["OrderItem"][];
             inventory_items?: components["schemas"]["InventoryItem"][];
+            prices?: components["schemas"]["Price"][];
         };
         Order: {
             id: string;
@@ -2902,6 +3443,16 @@ export interface components {
             created: number;
             /** @description Unix seconds */
             updated: number;
+            amount_subtotal: number | null;
+            amount_shipping: number | null;
+            amount_tax: number | null;
+            amount_total: number | null;
+            fx: unknown;
+            settlement: unknown;
+            ship_to: unknown;
+            shipping: unknown;
+            tax: unknown;
+            compliance: unknown;
             items?: components["schemas"]["OrderItem"][];
             payments?: components["schemas"]["Payment"][];
             returns?: components["schemas"]["Return"][];
@@ -2922,6 +3473,7 @@ export interface components {
             unit_amount: number;
             amount: number;
             position: number;
+            weight_grams: number | null;
             return_items?: components["schemas"]["ReturnItem"][];
         };
         WebhookEndpoint: {
@@ -2935,6 +3487,7 @@ export interface components {
             metadata: unknown;
             active: boolean;
             debug: boolean;
+            connect: boolean;
             api_version: string | null;
             disabled_reason: string | null;
             /** @description Unix seconds */
@@ -3191,6 +3744,8 @@ export interface components {
             updated: number;
             customers?: components["schemas"]["Customer"][];
             invoices?: components["schemas"]["Invoice"][];
+            loans?: components["schemas"]["Loan"][];
+            subscriptions?: components["schemas"]["Subscription"][];
         };
         Invoice: {
             id: string;
@@ -3229,6 +3784,8 @@ export interface components {
             updated: number;
             items?: components["schemas"]["InvoiceItem"][];
             payments?: components["schemas"]["InvoicePayment"][];
+            /** @description the subscription's id, or the object when expanded */
+            subscription: (string | null) | components["schemas"]["Subscription"];
         };
         InvoiceItem: {
             id: string;
@@ -3256,6 +3813,159 @@ export interface components {
             amount: number;
             /** @description Unix seconds */
             created: number;
+        };
+        Price: {
+            id: string;
+            /** @enum {string} */
+            object: "price";
+            livemode?: boolean;
+            /** @description the product's id, or the object when expanded */
+            product: string | components["schemas"]["Product"];
+            currency: string;
+            unit_amount: number;
+            interval: string;
+            interval_count: number;
+            active: boolean;
+            metadata: unknown;
+            /** @description Unix seconds */
+            created: number;
+            /** @description Unix seconds */
+            updated: number;
+            subscription_items?: components["schemas"]["SubscriptionItem"][];
+        };
+        Subscription: {
+            id: string;
+            /** @enum {string} */
+            object: "subscription";
+            livemode?: boolean;
+            /** @description the customer's id, or the object when expanded */
+            customer: string | components["schemas"]["Customer"];
+            /** @description the test_clock's id, or the object when expanded */
+            test_clock: (string | null) | components["schemas"]["TestClock"];
+            currency: string;
+            payment_method: string | null;
+            status: string;
+            interval: string;
+            interval_count: number;
+            /** @description Unix seconds */
+            billing_cycle_anchor: number;
+            /** @description Unix seconds */
+            current_period_start: number;
+            /** @description Unix seconds */
+            current_period_end: number;
+            cancel_at_period_end: boolean;
+            /** @description Unix seconds */
+            trial_start: number | null;
+            /** @description Unix seconds */
+            trial_end: number | null;
+            /** @description Unix seconds */
+            canceled_at: number | null;
+            /** @description Unix seconds */
+            ended_at: number | null;
+            /** @description the latest_invoice's id, or the object when expanded */
+            latest_invoice: (string | null) | components["schemas"]["Invoice"];
+            payment_attempts: number;
+            /** @description Unix seconds */
+            next_payment_attempt: number | null;
+            metadata: unknown;
+            /** @description Unix seconds */
+            created: number;
+            /** @description Unix seconds */
+            updated: number;
+            items?: components["schemas"]["SubscriptionItem"][];
+            invoices?: components["schemas"]["Invoice"][];
+        };
+        SubscriptionItem: {
+            id: string;
+            /** @enum {string} */
+            object: "subscription_item";
+            livemode?: boolean;
+            /** @description the subscription's id, or the object when expanded */
+            subscription: string | components["schemas"]["Subscription"];
+            /** @description the price's id, or the object when expanded */
+            price: string | components["schemas"]["Price"];
+            quantity: number;
+            position: number;
+        };
+        InvoiceFactoring: {
+            id: string;
+            /** @enum {string} */
+            object: "invoice_factoring";
+            livemode?: boolean;
+            /** @description the invoice's id, or the object when expanded */
+            invoice: string | components["schemas"]["Invoice"];
+            currency: string;
+            invoice_total: number;
+            advance_rate: string;
+            fee_rate: string;
+            advance_amount: number;
+            fee_amount: number;
+            amount_repaid: number;
+            outstanding: number;
+            status: string;
+            transaction_hash: string;
+            underwriting: unknown;
+            /** @description Unix seconds */
+            repaid_at: number | null;
+            /** @description Unix seconds */
+            defaulted_at: number | null;
+            /** @description Unix seconds */
+            created: number;
+            /** @description Unix seconds */
+            updated: number;
+        };
+        PoFinancing: {
+            id: string;
+            /** @enum {string} */
+            object: "po_financing";
+            livemode?: boolean;
+            purchase_order: unknown;
+            currency: string;
+            amount: number;
+            fee_rate: string;
+            fee_amount: number;
+            amount_repaid: number;
+            outstanding: number;
+            status: string;
+            transaction_hash: string;
+            underwriting: unknown;
+            /** @description Unix seconds */
+            repaid_at: number | null;
+            /** @description Unix seconds */
+            created: number;
+            /** @description Unix seconds */
+            updated: number;
+        };
+        Loan: {
+            id: string;
+            /** @enum {string} */
+            object: "loan";
+            livemode?: boolean;
+            currency: string;
+            principal: number;
+            fee_rate: string;
+            fee_amount: number;
+            total_repayable: number;
+            amount_repaid: number;
+            outstanding: number;
+            term_days: number;
+            repayment: string;
+            withhold_rate: string | null;
+            schedule: unknown;
+            status: string;
+            /** @description the test_clock's id, or the object when expanded */
+            test_clock: (string | null) | components["schemas"]["TestClock"];
+            transaction_hash: string;
+            underwriting: unknown;
+            failed_attempts: number;
+            /** @description Unix seconds */
+            repaid_at: number | null;
+            /** @description Unix seconds */
+            defaulted_at: number | null;
+            /** @description Unix seconds */
+            created: number;
+            /** @description Unix seconds */
+            updated: number;
         };
         /** @description Body of a decision run. No other properties are allowed. */
         SvcRequest: {
@@ -7590,7 +8300,7 @@ export interface operations {
             };
         };
     };
-    test_helpers_list: {
+    test_clocks_list: {
         parameters: {
             query?: {
                 limit?: number;
@@ -7698,7 +8408,7 @@ export interface operations {
             };
         };
     };
-    test_helpers_retrieve: {
+    test_clocks_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -7787,6 +8497,1674 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TestClock"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_finance_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    finance_invoices_factor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replays the first answer for 24 hours */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoice: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceFactoring"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    finance_po_finance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replays the first answer for 24 hours */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    purchase_order: {
+                        number: string;
+                        supplier: string;
+                        amount: number;
+                        currency: string;
+                        expected_delivery: number;
+                    };
+                    amount: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoFinancing"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    factorings_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description an id: the page after that object */
+                starting_after?: string;
+                /** @description an id: the page before that object */
+                ending_before?: string;
+                /** @description pagination.next_cursor or previous_cursor of a page */
+                cursor?: string;
+                offset?: number;
+                page?: number;
+                /** @description a field, e.g. created or amount */
+                sort?: string;
+                order?: "asc" | "desc";
+                /** @description comma-separated fields to return */
+                fields?: string;
+                /** @description related objects to embed */
+                "expand[]"?: string[];
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["InvoiceFactoring"][];
+                        pagination: {
+                            has_more?: boolean;
+                            next_cursor?: string | null;
+                            previous_cursor?: string | null;
+                            total_count?: number;
+                            page_count?: number;
+                            current_page?: number;
+                            limit?: number;
+                        };
+                        url?: string;
+                        meta?: {
+                            request_id?: string;
+                            response_time_ms?: number;
+                        };
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    factorings_list_alias: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description an id: the page after that object */
+                starting_after?: string;
+                /** @description an id: the page before that object */
+                ending_before?: string;
+                /** @description pagination.next_cursor or previous_cursor of a page */
+                cursor?: string;
+                offset?: number;
+                page?: number;
+                /** @description a field, e.g. created or amount */
+                sort?: string;
+                order?: "asc" | "desc";
+                /** @description comma-separated fields to return */
+                fields?: string;
+                /** @description related objects to embed */
+                "expand[]"?: string[];
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["InvoiceFactoring"][];
+                        pagination: {
+                            has_more?: boolean;
+                            next_cursor?: string | null;
+                            previous_cursor?: string | null;
+                            total_count?: number;
+                            page_count?: number;
+                            current_page?: number;
+                            limit?: number;
+                        };
+                        url?: string;
+                        meta?: {
+                            request_id?: string;
+                            response_time_ms?: number;
+                        };
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_finance_factorings_aggregate: {
+        parameters: {
+            query?: {
+                /** @description comma-separated text or boolean fields (e.g. status,currency): one group per distinct combination */
+                group_by?: string;
+                /** @description comma-separated numeric fields */
+                sum?: string;
+                /** @description comma-separated numeric fields */
+                avg?: string;
+                /** @description comma-separated numeric or date-time fields */
+                min?: string;
+                /** @description comma-separated numeric or date-time fields */
+                max?: string;
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "aggregate";
+                        count: number;
+                        sum?: {
+                            [key: string]: number | null;
+                        };
+                        avg?: {
+                            [key: string]: number | null;
+                        };
+                        min?: {
+                            [key: string]: number | null;
+                        };
+                        max?: {
+                            [key: string]: number | null;
+                        };
+                        groups?: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    factorings_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceFactoring"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    po_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description an id: the page after that object */
+                starting_after?: string;
+                /** @description an id: the page before that object */
+                ending_before?: string;
+                /** @description pagination.next_cursor or previous_cursor of a page */
+                cursor?: string;
+                offset?: number;
+                page?: number;
+                /** @description a field, e.g. created or amount */
+                sort?: string;
+                order?: "asc" | "desc";
+                /** @description comma-separated fields to return */
+                fields?: string;
+                /** @description related objects to embed */
+                "expand[]"?: string[];
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["PoFinancing"][];
+                        pagination: {
+                            has_more?: boolean;
+                            next_cursor?: string | null;
+                            previous_cursor?: string | null;
+                            total_count?: number;
+                            page_count?: number;
+                            current_page?: number;
+                            limit?: number;
+                        };
+                        url?: string;
+                        meta?: {
+                            request_id?: string;
+                            response_time_ms?: number;
+                        };
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    po_list_alias: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description an id: the page after that object */
+                starting_after?: string;
+                /** @description an id: the page before that object */
+                ending_before?: string;
+                /** @description pagination.next_cursor or previous_cursor of a page */
+                cursor?: string;
+                offset?: number;
+                page?: number;
+                /** @description a field, e.g. created or amount */
+                sort?: string;
+                order?: "asc" | "desc";
+                /** @description comma-separated fields to return */
+                fields?: string;
+                /** @description related objects to embed */
+                "expand[]"?: string[];
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["PoFinancing"][];
+                        pagination: {
+                            has_more?: boolean;
+                            next_cursor?: string | null;
+                            previous_cursor?: string | null;
+                            total_count?: number;
+                            page_count?: number;
+                            current_page?: number;
+                            limit?: number;
+                        };
+                        url?: string;
+                        meta?: {
+                            request_id?: string;
+                            response_time_ms?: number;
+                        };
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_finance_po_aggregate: {
+        parameters: {
+            query?: {
+                /** @description comma-separated text or boolean fields (e.g. status,currency): one group per distinct combination */
+                group_by?: string;
+                /** @description comma-separated numeric fields */
+                sum?: string;
+                /** @description comma-separated numeric fields */
+                avg?: string;
+                /** @description comma-separated numeric or date-time fields */
+                min?: string;
+                /** @description comma-separated numeric or date-time fields */
+                max?: string;
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "aggregate";
+                        count: number;
+                        sum?: {
+                            [key: string]: number | null;
+                        };
+                        avg?: {
+                            [key: string]: number | null;
+                        };
+                        min?: {
+                            [key: string]: number | null;
+                        };
+                        max?: {
+                            [key: string]: number | null;
+                        };
+                        groups?: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    po_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoFinancing"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    finance_po_repay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replays the first answer for 24 hours */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoFinancing"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    loans_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description an id: the page after that object */
+                starting_after?: string;
+                /** @description an id: the page before that object */
+                ending_before?: string;
+                /** @description pagination.next_cursor or previous_cursor of a page */
+                cursor?: string;
+                offset?: number;
+                page?: number;
+                /** @description a field, e.g. created or amount */
+                sort?: string;
+                order?: "asc" | "desc";
+                /** @description comma-separated fields to return */
+                fields?: string;
+                /** @description related objects to embed */
+                "expand[]"?: string[];
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Loan"][];
+                        pagination: {
+                            has_more?: boolean;
+                            next_cursor?: string | null;
+                            previous_cursor?: string | null;
+                            total_count?: number;
+                            page_count?: number;
+                            current_page?: number;
+                            limit?: number;
+                        };
+                        url?: string;
+                        meta?: {
+                            request_id?: string;
+                            response_time_ms?: number;
+                        };
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    finance_loans_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replays the first answer for 24 hours */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    currency: string;
+                    term_days: number;
+                    /** @enum {string} */
+                    repayment: "fixed" | "revenue_share";
+                    /** @description A fraction in (0, 1) as a decimal string, e.g. "0.1" */
+                    withhold_rate?: string;
+                    test_clock?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Loan"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    loans_list_alias: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description an id: the page after that object */
+                starting_after?: string;
+                /** @description an id: the page before that object */
+                ending_before?: string;
+                /** @description pagination.next_cursor or previous_cursor of a page */
+                cursor?: string;
+                offset?: number;
+                page?: number;
+                /** @description a field, e.g. created or amount */
+                sort?: string;
+                order?: "asc" | "desc";
+                /** @description comma-separated fields to return */
+                fields?: string;
+                /** @description related objects to embed */
+                "expand[]"?: string[];
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Loan"][];
+                        pagination: {
+                            has_more?: boolean;
+                            next_cursor?: string | null;
+                            previous_cursor?: string | null;
+                            total_count?: number;
+                            page_count?: number;
+                            current_page?: number;
+                            limit?: number;
+                        };
+                        url?: string;
+                        meta?: {
+                            request_id?: string;
+                            response_time_ms?: number;
+                        };
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_finance_loans_aggregate: {
+        parameters: {
+            query?: {
+                /** @description comma-separated text or boolean fields (e.g. status,currency): one group per distinct combination */
+                group_by?: string;
+                /** @description comma-separated numeric fields */
+                sum?: string;
+                /** @description comma-separated numeric fields */
+                avg?: string;
+                /** @description comma-separated numeric or date-time fields */
+                min?: string;
+                /** @description comma-separated numeric or date-time fields */
+                max?: string;
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "aggregate";
+                        count: number;
+                        sum?: {
+                            [key: string]: number | null;
+                        };
+                        avg?: {
+                            [key: string]: number | null;
+                        };
+                        min?: {
+                            [key: string]: number | null;
+                        };
+                        max?: {
+                            [key: string]: number | null;
+                        };
+                        groups?: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    loans_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Loan"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    finance_loans_create_alias: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replays the first answer for 24 hours */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    currency: string;
+                    term_days: number;
+                    /** @enum {string} */
+                    repayment: "fixed" | "revenue_share";
+                    /** @description A fraction in (0, 1) as a decimal string, e.g. "0.1" */
+                    withhold_rate?: string;
+                    test_clock?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Loan"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    prices_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description an id: the page after that object */
+                starting_after?: string;
+                /** @description an id: the page before that object */
+                ending_before?: string;
+                /** @description pagination.next_cursor or previous_cursor of a page */
+                cursor?: string;
+                offset?: number;
+                page?: number;
+                /** @description a field, e.g. created or amount */
+                sort?: string;
+                order?: "asc" | "desc";
+                /** @description comma-separated fields to return */
+                fields?: string;
+                /** @description related objects to embed */
+                "expand[]"?: string[];
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Price"][];
+                        pagination: {
+                            has_more?: boolean;
+                            next_cursor?: string | null;
+                            previous_cursor?: string | null;
+                            total_count?: number;
+                            page_count?: number;
+                            current_page?: number;
+                            limit?: number;
+                        };
+                        url?: string;
+                        meta?: {
+                            request_id?: string;
+                            response_time_ms?: number;
+                        };
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    prices_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replays the first answer for 24 hours */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    product: string;
+                    currency: string;
+                    unit_amount: number;
+                    recurring: {
+                        /** @enum {string} */
+                        interval: "day" | "week" | "month" | "year";
+                        interval_count?: number;
+                    };
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Price"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    prices_list_alias: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description an id: the page after that object */
+                starting_after?: string;
+                /** @description an id: the page before that object */
+                ending_before?: string;
+                /** @description pagination.next_cursor or previous_cursor of a page */
+                cursor?: string;
+                offset?: number;
+                page?: number;
+                /** @description a field, e.g. created or amount */
+                sort?: string;
+                order?: "asc" | "desc";
+                /** @description comma-separated fields to return */
+                fields?: string;
+                /** @description related objects to embed */
+                "expand[]"?: string[];
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Price"][];
+                        pagination: {
+                            has_more?: boolean;
+                            next_cursor?: string | null;
+                            previous_cursor?: string | null;
+                            total_count?: number;
+                            page_count?: number;
+                            current_page?: number;
+                            limit?: number;
+                        };
+                        url?: string;
+                        meta?: {
+                            request_id?: string;
+                            response_time_ms?: number;
+                        };
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_prices_aggregate: {
+        parameters: {
+            query?: {
+                /** @description comma-separated text or boolean fields (e.g. status,currency): one group per distinct combination */
+                group_by?: string;
+                /** @description comma-separated numeric fields */
+                sum?: string;
+                /** @description comma-separated numeric fields */
+                avg?: string;
+                /** @description comma-separated numeric or date-time fields */
+                min?: string;
+                /** @description comma-separated numeric or date-time fields */
+                max?: string;
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "aggregate";
+                        count: number;
+                        sum?: {
+                            [key: string]: number | null;
+                        };
+                        avg?: {
+                            [key: string]: number | null;
+                        };
+                        min?: {
+                            [key: string]: number | null;
+                        };
+                        max?: {
+                            [key: string]: number | null;
+                        };
+                        groups?: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    prices_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Price"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    prices_create_alias: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replays the first answer for 24 hours */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    product: string;
+                    currency: string;
+                    unit_amount: number;
+                    recurring: {
+                        /** @enum {string} */
+                        interval: "day" | "week" | "month" | "year";
+                        interval_count?: number;
+                    };
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Price"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    subscriptions_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description an id: the page after that object */
+                starting_after?: string;
+                /** @description an id: the page before that object */
+                ending_before?: string;
+                /** @description pagination.next_cursor or previous_cursor of a page */
+                cursor?: string;
+                offset?: number;
+                page?: number;
+                /** @description a field, e.g. created or amount */
+                sort?: string;
+                order?: "asc" | "desc";
+                /** @description comma-separated fields to return */
+                fields?: string;
+                /** @description related objects to embed */
+                "expand[]"?: string[];
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Subscription"][];
+                        pagination: {
+                            has_more?: boolean;
+                            next_cursor?: string | null;
+                            previous_cursor?: string | null;
+                            total_count?: number;
+                            page_count?: number;
+                            current_page?: number;
+                            limit?: number;
+                        };
+                        url?: string;
+                        meta?: {
+                            request_id?: string;
+                            response_time_ms?: number;
+                        };
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    subscriptions_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replays the first answer for 24 hours */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer: string;
+                    items: {
+                        price: string;
+                        quantity?: number;
+                    }[];
+                    payment_method?: string | null;
+                    trial_period_days?: number;
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    subscriptions_list_alias: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description an id: the page after that object */
+                starting_after?: string;
+                /** @description an id: the page before that object */
+                ending_before?: string;
+                /** @description pagination.next_cursor or previous_cursor of a page */
+                cursor?: string;
+                offset?: number;
+                page?: number;
+                /** @description a field, e.g. created or amount */
+                sort?: string;
+                order?: "asc" | "desc";
+                /** @description comma-separated fields to return */
+                fields?: string;
+                /** @description related objects to embed */
+                "expand[]"?: string[];
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["Subscription"][];
+                        pagination: {
+                            has_more?: boolean;
+                            next_cursor?: string | null;
+                            previous_cursor?: string | null;
+                            total_count?: number;
+                            page_count?: number;
+                            current_page?: number;
+                            limit?: number;
+                        };
+                        url?: string;
+                        meta?: {
+                            request_id?: string;
+                            response_time_ms?: number;
+                        };
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_subscriptions_aggregate: {
+        parameters: {
+            query?: {
+                /** @description comma-separated text or boolean fields (e.g. status,currency): one group per distinct combination */
+                group_by?: string;
+                /** @description comma-separated numeric fields */
+                sum?: string;
+                /** @description comma-separated numeric fields */
+                avg?: string;
+                /** @description comma-separated numeric or date-time fields */
+                min?: string;
+                /** @description comma-separated numeric or date-time fields */
+                max?: string;
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "aggregate";
+                        count: number;
+                        sum?: {
+                            [key: string]: number | null;
+                        };
+                        avg?: {
+                            [key: string]: number | null;
+                        };
+                        min?: {
+                            [key: string]: number | null;
+                        };
+                        max?: {
+                            [key: string]: number | null;
+                        };
+                        groups?: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    subscriptions_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    subscriptions_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    payment_method?: string | null;
+                    cancel_at_period_end?: boolean;
+                    metadata?: {
+                        [key: string]: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    subscriptions_create_alias: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replays the first answer for 24 hours */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer: string;
+                    items: {
+                        price: string;
+                        quantity?: number;
+                    }[];
+                    payment_method?: string | null;
+                    trial_period_days?: number;
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    subscriptions_cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replays the first answer for 24 hours */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    at_period_end?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
                 };
             };
             /** @description An error in the API envelope */
@@ -8006,7 +10384,63 @@ export interface operations {
             };
         };
     };
-    global_list: {
+    global_orders_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description replays the first answer for 24 hours */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currency: string;
+                    settlement_currency?: string;
+                    customer: string;
+                    ship_to: {
+                        country: string;
+                        region?: string;
+                        postal_code: string;
+                    };
+                    items: {
+                        product?: string;
+                        name?: string;
+                        quantity: number;
+                        unit_amount?: number;
+                        weight_grams: number;
+                    }[];
+                    shipping_service?: string;
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checks_list: {
         parameters: {
             query?: {
                 limit?: number;
@@ -8137,7 +10571,7 @@ export interface operations {
             };
         };
     };
-    global_retrieve: {
+    checks_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -8742,7 +11176,7 @@ export interface operations {
             };
         };
     };
-    agents_list_get: {
+    activity_list: {
         parameters: {
             query?: {
                 limit?: number;
@@ -8813,7 +11247,7 @@ export interface operations {
             };
         };
     };
-    agents_list_alias_get: {
+    executions_list_alias: {
         parameters: {
             query?: {
                 limit?: number;
@@ -9117,6 +11551,8 @@ export interface operations {
                     };
                     /** @description the API version this endpoint's events are rendered in (YYYY-MM-DD, see GET /api/versions); null: the account's */
                     api_version?: string | null;
+                    /** @description true: a platform's endpoint for its connected accounts' events (and none of its own), as Stripe's Connect webhooks; set at creation */
+                    connect?: boolean;
                 };
             };
         };
@@ -9447,6 +11883,8 @@ export interface operations {
                     };
                     /** @description the API version this endpoint's events are rendered in (YYYY-MM-DD, see GET /api/versions); null: the account's */
                     api_version?: string | null;
+                    /** @description true: a platform's endpoint for its connected accounts' events (and none of its own), as Stripe's Connect webhooks; set at creation */
+                    connect?: boolean;
                 };
             };
         };

@@ -81,9 +81,12 @@ export type AgentsExecutionsRetrieveParams = QueryParams;
 export type AgentsExecutionsRetrieveResponse = operations['get_agents_id_executions_eid']['responses'][200]['content']['application/json'];
 export type AgentsExecutionsVerifyParams = QueryParams;
 export type AgentsExecutionsVerifyResponse = JsonObject;
+export type AgentsActivityListParams = NonNullable<operations['activity_list']['parameters']['query']> & QueryParams;
+export type AgentsActivityListResponse = operations['activity_list']['responses'][200]['content']['application/json'];
+export type AgentsActivityListItem = NonNullable<AgentsActivityListResponse['data']>[number];
 
 /**
- * `client.agents`: list, create, aggregate, retrieve, updateConfig, execute, executionsApprove, executionsReject, executionsRetrieve, executionsVerify.
+ * `client.agents`: list, create, aggregate, retrieve, updateConfig, execute, executionsApprove, executionsReject, executionsRetrieve, executionsVerify, activityList.
  */
 export class AgentsResource extends APIResource {
   /**
@@ -176,6 +179,15 @@ export class AgentsResource extends APIResource {
    */
   executionsVerify(id: string, eid: string, params?: AgentsExecutionsVerifyParams, options?: RequestOptions): Promise<WithResponse<AgentsExecutionsVerifyResponse>> {
     return this._client._call<AgentsExecutionsVerifyResponse>({ method: 'GET', path: '/v1/agents/{id}/executions/{eid}/verify', pathParams: { id, eid }, query: params }, options);
+  }
+
+  /**
+   * An agent's executions, newest first (permission agents:read); filters status, operation, created
+   *
+   * `GET /v1/agents/{id}/activity` (operationId `activity_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+   */
+  activityList(id: string, params?: AgentsActivityListParams, options?: RequestOptions): PagePromise<AgentsActivityListResponse, AgentsActivityListItem> {
+    return this._client._list<AgentsActivityListResponse, AgentsActivityListItem>({ method: 'GET', path: '/v1/agents/{id}/activity', pathParams: { id }, query: params }, options);
   }
 }
 
@@ -391,6 +403,175 @@ export class EventsResource extends APIResource {
   }
 }
 
+export type FinanceOptionsParams = QueryParams;
+export type FinanceOptionsResponse = JsonObject;
+export type FinanceInvoicesFactorParams = operations['finance_invoices_factor']['requestBody']['content']['application/json'];
+export type FinanceInvoicesFactorResponse = operations['finance_invoices_factor']['responses'][201]['content']['application/json'];
+export type FinancePoFinanceParams = operations['finance_po_finance']['requestBody']['content']['application/json'];
+export type FinancePoFinanceResponse = operations['finance_po_finance']['responses'][201]['content']['application/json'];
+export type FinanceFactoringsListParams = NonNullable<operations['factorings_list']['parameters']['query']> & QueryParams;
+export type FinanceFactoringsListResponse = operations['factorings_list']['responses'][200]['content']['application/json'];
+export type FinanceFactoringsListItem = NonNullable<FinanceFactoringsListResponse['data']>[number];
+export type FinanceFactoringsAggregateParams = NonNullable<operations['get_finance_factorings_aggregate']['parameters']['query']> & QueryParams;
+export type FinanceFactoringsAggregateResponse = operations['get_finance_factorings_aggregate']['responses'][200]['content']['application/json'];
+export type FinanceFactoringsRetrieveParams = QueryParams;
+export type FinanceFactoringsRetrieveResponse = operations['factorings_retrieve']['responses'][200]['content']['application/json'];
+export type FinancePoListParams = NonNullable<operations['po_list']['parameters']['query']> & QueryParams;
+export type FinancePoListResponse = operations['po_list']['responses'][200]['content']['application/json'];
+export type FinancePoListItem = NonNullable<FinancePoListResponse['data']>[number];
+export type FinancePoAggregateParams = NonNullable<operations['get_finance_po_aggregate']['parameters']['query']> & QueryParams;
+export type FinancePoAggregateResponse = operations['get_finance_po_aggregate']['responses'][200]['content']['application/json'];
+export type FinancePoParams = QueryParams;
+export type FinancePoResponse = operations['po_retrieve']['responses'][200]['content']['application/json'];
+export type FinancePoRepayParams = operations['finance_po_repay']['requestBody']['content']['application/json'];
+export type FinancePoRepayResponse = operations['finance_po_repay']['responses'][200]['content']['application/json'];
+export type FinanceLoansListParams = NonNullable<operations['loans_list']['parameters']['query']> & QueryParams;
+export type FinanceLoansListResponse = operations['loans_list']['responses'][200]['content']['application/json'];
+export type FinanceLoansListItem = NonNullable<FinanceLoansListResponse['data']>[number];
+export type FinanceLoansCreateParams = operations['finance_loans_create']['requestBody']['content']['application/json'];
+export type FinanceLoansCreateResponse = operations['finance_loans_create']['responses'][201]['content']['application/json'];
+export type FinanceLoansAggregateParams = NonNullable<operations['get_finance_loans_aggregate']['parameters']['query']> & QueryParams;
+export type FinanceLoansAggregateResponse = operations['get_finance_loans_aggregate']['responses'][200]['content']['application/json'];
+export type FinanceLoansRetrieveParams = QueryParams;
+export type FinanceLoansRetrieveResponse = operations['loans_retrieve']['responses'][200]['content']['application/json'];
+
+/**
+ * `client.finance`: options, invoicesFactor, poFinance, factoringsList, factoringsAggregate, factoringsRetrieve, poList, poAggregate, po, poRepay, loansList, loansCreate, loansAggregate, loansRetrieve.
+ */
+export class FinanceResource extends APIResource {
+  /**
+   * Financing offers computed by the finance pack from the account's ledger (permission finance:read); ?currency=, default: the account's default currency, else its largest 90-day volume, else usd
+   *
+   * `GET /v1/finance/options` (operationId `get_finance_options`)
+   */
+  options(params?: FinanceOptionsParams, options?: RequestOptions): Promise<WithResponse<FinanceOptionsResponse>> {
+    return this._client._call<FinanceOptionsResponse>({ method: 'GET', path: '/v1/finance/options', query: params }, options);
+  }
+
+  /**
+   * finance.invoices.factor (permission finance:write)
+   *
+   * `POST /v1/finance/invoices/factor` (operationId `finance_invoices_factor`)
+   */
+  invoicesFactor(params: FinanceInvoicesFactorParams, options?: RequestOptions): Promise<WithResponse<FinanceInvoicesFactorResponse>> {
+    return this._client._call<FinanceInvoicesFactorResponse>({ method: 'POST', path: '/v1/finance/invoices/factor', body: params }, options);
+  }
+
+  /**
+   * finance.po.finance (permission finance:write)
+   *
+   * `POST /v1/finance/po/finance` (operationId `finance_po_finance`)
+   */
+  poFinance(params: FinancePoFinanceParams, options?: RequestOptions): Promise<WithResponse<FinancePoFinanceResponse>> {
+    return this._client._call<FinancePoFinanceResponse>({ method: 'POST', path: '/v1/finance/po/finance', body: params }, options);
+  }
+
+  /**
+   * List invoice factorings (permission finance:read)
+   *
+   * `GET /v1/finance/factorings` (operationId `factorings_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+   */
+  factoringsList(params?: FinanceFactoringsListParams, options?: RequestOptions): PagePromise<FinanceFactoringsListResponse, FinanceFactoringsListItem> {
+    return this._client._list<FinanceFactoringsListResponse, FinanceFactoringsListItem>({ method: 'GET', path: '/v1/finance/factorings', query: params }, options);
+  }
+
+  /**
+   * Aggregate factorings: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+   *
+   * Every filter of GET /v1/finance/factorings applies. At most 1000 groups. See docs/aggregates.md.
+   *
+   * `GET /v1/finance/factorings/aggregate` (operationId `get_finance_factorings_aggregate`)
+   */
+  factoringsAggregate(params?: FinanceFactoringsAggregateParams, options?: RequestOptions): Promise<WithResponse<FinanceFactoringsAggregateResponse>> {
+    return this._client._call<FinanceFactoringsAggregateResponse>({ method: 'GET', path: '/v1/finance/factorings/aggregate', query: params }, options);
+  }
+
+  /**
+   * Retrieve invoice factoring (permission finance:read)
+   *
+   * `GET /v1/finance/factorings/{id}` (operationId `factorings_retrieve`)
+   */
+  factoringsRetrieve(id: string, params?: FinanceFactoringsRetrieveParams, options?: RequestOptions): Promise<WithResponse<FinanceFactoringsRetrieveResponse>> {
+    return this._client._call<FinanceFactoringsRetrieveResponse>({ method: 'GET', path: '/v1/finance/factorings/{id}', pathParams: { id }, query: params }, options);
+  }
+
+  /**
+   * List po financings (permission finance:read)
+   *
+   * `GET /v1/finance/po` (operationId `po_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+   */
+  poList(params?: FinancePoListParams, options?: RequestOptions): PagePromise<FinancePoListResponse, FinancePoListItem> {
+    return this._client._list<FinancePoListResponse, FinancePoListItem>({ method: 'GET', path: '/v1/finance/po', query: params }, options);
+  }
+
+  /**
+   * Aggregate po: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+   *
+   * Every filter of GET /v1/finance/po applies. At most 1000 groups. See docs/aggregates.md.
+   *
+   * `GET /v1/finance/po/aggregate` (operationId `get_finance_po_aggregate`)
+   */
+  poAggregate(params?: FinancePoAggregateParams, options?: RequestOptions): Promise<WithResponse<FinancePoAggregateResponse>> {
+    return this._client._call<FinancePoAggregateResponse>({ method: 'GET', path: '/v1/finance/po/aggregate', query: params }, options);
+  }
+
+  /**
+   * Retrieve po financing (permission finance:read)
+   *
+   * `GET /v1/finance/po/{id}` (operationId `po_retrieve`)
+   */
+  po(id: string, params?: FinancePoParams, options?: RequestOptions): Promise<WithResponse<FinancePoResponse>> {
+    return this._client._call<FinancePoResponse>({ method: 'GET', path: '/v1/finance/po/{id}', pathParams: { id }, query: params }, options);
+  }
+
+  /**
+   * finance.po.repay (permission finance:write)
+   *
+   * `POST /v1/finance/po/{id}/repay` (operationId `finance_po_repay`)
+   */
+  poRepay(id: string, params: FinancePoRepayParams, options?: RequestOptions): Promise<WithResponse<FinancePoRepayResponse>> {
+    return this._client._call<FinancePoRepayResponse>({ method: 'POST', path: '/v1/finance/po/{id}/repay', pathParams: { id }, body: params }, options);
+  }
+
+  /**
+   * List loans (permission finance:read)
+   *
+   * `GET /v1/finance/loans` (operationId `loans_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+   */
+  loansList(params?: FinanceLoansListParams, options?: RequestOptions): PagePromise<FinanceLoansListResponse, FinanceLoansListItem> {
+    return this._client._list<FinanceLoansListResponse, FinanceLoansListItem>({ method: 'GET', path: '/v1/finance/loans', query: params }, options);
+  }
+
+  /**
+   * finance.loans.create (permission finance:write)
+   *
+   * `POST /v1/finance/loans` (operationId `finance_loans_create`)
+   */
+  loansCreate(params: FinanceLoansCreateParams, options?: RequestOptions): Promise<WithResponse<FinanceLoansCreateResponse>> {
+    return this._client._call<FinanceLoansCreateResponse>({ method: 'POST', path: '/v1/finance/loans', body: params }, options);
+  }
+
+  /**
+   * Aggregate loans: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+   *
+   * Every filter of GET /v1/finance/loans applies. At most 1000 groups. See docs/aggregates.md.
+   *
+   * `GET /v1/finance/loans/aggregate` (operationId `get_finance_loans_aggregate`)
+   */
+  loansAggregate(params?: FinanceLoansAggregateParams, options?: RequestOptions): Promise<WithResponse<FinanceLoansAggregateResponse>> {
+    return this._client._call<FinanceLoansAggregateResponse>({ method: 'GET', path: '/v1/finance/loans/aggregate', query: params }, options);
+  }
+
+  /**
+   * Retrieve loan (permission finance:read)
+   *
+   * `GET /v1/finance/loans/{id}` (operationId `loans_retrieve`)
+   */
+  loansRetrieve(id: string, params?: FinanceLoansRetrieveParams, options?: RequestOptions): Promise<WithResponse<FinanceLoansRetrieveResponse>> {
+    return this._client._call<FinanceLoansRetrieveResponse>({ method: 'GET', path: '/v1/finance/loans/{id}', pathParams: { id }, query: params }, options);
+  }
+}
+
 export type GlobalFxQuoteParams = NonNullable<operations['get_global_fx_quote']['parameters']['query']> & QueryParams;
 export type GlobalFxQuoteResponse = operations['get_global_fx_quote']['responses'][200]['content']['application/json'];
 export type GlobalTaxCalculateParams = NonNullable<operations['get_global_tax_calculate']['parameters']['query']> & QueryParams;
@@ -401,16 +582,18 @@ export type GlobalComplianceCheckParams = operations['global_compliance_check'][
 export type GlobalComplianceCheckResponse = operations['global_compliance_check']['responses'][200]['content']['application/json'];
 export type GlobalComplianceListsParams = QueryParams;
 export type GlobalComplianceListsResponse = JsonObject;
-export type GlobalComplianceChecksListParams = NonNullable<operations['global_list']['parameters']['query']> & QueryParams;
-export type GlobalComplianceChecksListResponse = operations['global_list']['responses'][200]['content']['application/json'];
+export type GlobalOrdersCreateParams = operations['global_orders_create']['requestBody']['content']['application/json'];
+export type GlobalOrdersCreateResponse = operations['global_orders_create']['responses'][201]['content']['application/json'];
+export type GlobalComplianceChecksListParams = NonNullable<operations['checks_list']['parameters']['query']> & QueryParams;
+export type GlobalComplianceChecksListResponse = operations['checks_list']['responses'][200]['content']['application/json'];
 export type GlobalComplianceChecksListItem = NonNullable<GlobalComplianceChecksListResponse['data']>[number];
 export type GlobalComplianceChecksAggregateParams = NonNullable<operations['get_global_compliance_checks_aggregate']['parameters']['query']> & QueryParams;
 export type GlobalComplianceChecksAggregateResponse = operations['get_global_compliance_checks_aggregate']['responses'][200]['content']['application/json'];
 export type GlobalComplianceChecksRetrieveParams = QueryParams;
-export type GlobalComplianceChecksRetrieveResponse = operations['global_retrieve']['responses'][200]['content']['application/json'];
+export type GlobalComplianceChecksRetrieveResponse = operations['checks_retrieve']['responses'][200]['content']['application/json'];
 
 /**
- * `client.global`: fxQuote, taxCalculate, shippingQuote, complianceCheck, complianceLists, complianceChecksList, complianceChecksAggregate, complianceChecksRetrieve.
+ * `client.global`: fxQuote, taxCalculate, shippingQuote, complianceCheck, complianceLists, ordersCreate, complianceChecksList, complianceChecksAggregate, complianceChecksRetrieve.
  */
 export class GlobalResource extends APIResource {
   /**
@@ -469,9 +652,20 @@ export class GlobalResource extends APIResource {
   }
 
   /**
+   * Create an order priced across borders: shipping, tax, a locked FX quote, the customer screened (orders:create)
+   *
+   * The same order resource as /v1/orders (GET /v1/orders/{id}), with amount_subtotal, amount_shipping, amount_tax (on subtotal plus shipping), amount_total (= amount), fx (the locked quote to the settlement currency), settlement {currency, amount_total}, ship_to, shipping, tax and compliance. The customer is screened first: a match is 422 COMPLIANCE_BLOCKED and nothing is created; a potential_match creates the order on hold with the check attached. Shipping: one parcel of the items' weight from the account's country (DE for test accounts without one), the cheapest service unless shipping_service names one. Stock is reserved as /v1/orders does. See docs/global.md.
+   *
+   * `POST /v1/global/orders/create` (operationId `global_orders_create`)
+   */
+  ordersCreate(params: GlobalOrdersCreateParams, options?: RequestOptions): Promise<WithResponse<GlobalOrdersCreateResponse>> {
+    return this._client._call<GlobalOrdersCreateResponse>({ method: 'POST', path: '/v1/global/orders/create', body: params }, options);
+  }
+
+  /**
    * List compliance checks (permission global:read)
    *
-   * `GET /v1/global/compliance/checks` (operationId `global_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+   * `GET /v1/global/compliance/checks` (operationId `checks_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
    */
   complianceChecksList(params?: GlobalComplianceChecksListParams, options?: RequestOptions): PagePromise<GlobalComplianceChecksListResponse, GlobalComplianceChecksListItem> {
     return this._client._list<GlobalComplianceChecksListResponse, GlobalComplianceChecksListItem>({ method: 'GET', path: '/v1/global/compliance/checks', query: params }, options);
@@ -491,7 +685,7 @@ export class GlobalResource extends APIResource {
   /**
    * Retrieve compliance check (permission global:read)
    *
-   * `GET /v1/global/compliance/checks/{id}` (operationId `global_retrieve`)
+   * `GET /v1/global/compliance/checks/{id}` (operationId `checks_retrieve`)
    */
   complianceChecksRetrieve(id: string, params?: GlobalComplianceChecksRetrieveParams, options?: RequestOptions): Promise<WithResponse<GlobalComplianceChecksRetrieveResponse>> {
     return this._client._call<GlobalComplianceChecksRetrieveResponse>({ method: 'GET', path: '/v1/global/compliance/checks/{id}', pathParams: { id }, query: params }, options);
@@ -897,6 +1091,59 @@ export class PaymentsResource extends APIResource {
   }
 }
 
+export type PricesListParams = NonNullable<operations['prices_list']['parameters']['query']> & QueryParams;
+export type PricesListResponse = operations['prices_list']['responses'][200]['content']['application/json'];
+export type PricesListItem = NonNullable<PricesListResponse['data']>[number];
+export type PricesCreateParams = operations['prices_create']['requestBody']['content']['application/json'];
+export type PricesCreateResponse = operations['prices_create']['responses'][201]['content']['application/json'];
+export type PricesAggregateParams = NonNullable<operations['get_prices_aggregate']['parameters']['query']> & QueryParams;
+export type PricesAggregateResponse = operations['get_prices_aggregate']['responses'][200]['content']['application/json'];
+export type PricesRetrieveParams = QueryParams;
+export type PricesRetrieveResponse = operations['prices_retrieve']['responses'][200]['content']['application/json'];
+
+/**
+ * `client.prices`: list, create, aggregate, retrieve.
+ */
+export class PricesResource extends APIResource {
+  /**
+   * List prices (permission prices:read)
+   *
+   * `GET /v1/prices` (operationId `prices_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+   */
+  list(params?: PricesListParams, options?: RequestOptions): PagePromise<PricesListResponse, PricesListItem> {
+    return this._client._list<PricesListResponse, PricesListItem>({ method: 'GET', path: '/v1/prices', query: params }, options);
+  }
+
+  /**
+   * prices.create (permission prices:write)
+   *
+   * `POST /v1/prices` (operationId `prices_create`)
+   */
+  create(params: PricesCreateParams, options?: RequestOptions): Promise<WithResponse<PricesCreateResponse>> {
+    return this._client._call<PricesCreateResponse>({ method: 'POST', path: '/v1/prices', body: params }, options);
+  }
+
+  /**
+   * Aggregate prices: count, sum, avg, min, max, per group (permission prices:read; costs as analytics)
+   *
+   * Every filter of GET /v1/prices applies. At most 1000 groups. See docs/aggregates.md.
+   *
+   * `GET /v1/prices/aggregate` (operationId `get_prices_aggregate`)
+   */
+  aggregate(params?: PricesAggregateParams, options?: RequestOptions): Promise<WithResponse<PricesAggregateResponse>> {
+    return this._client._call<PricesAggregateResponse>({ method: 'GET', path: '/v1/prices/aggregate', query: params }, options);
+  }
+
+  /**
+   * Retrieve price (permission prices:read)
+   *
+   * `GET /v1/prices/{id}` (operationId `prices_retrieve`)
+   */
+  retrieve(id: string, params?: PricesRetrieveParams, options?: RequestOptions): Promise<WithResponse<PricesRetrieveResponse>> {
+    return this._client._call<PricesRetrieveResponse>({ method: 'GET', path: '/v1/prices/{id}', pathParams: { id }, query: params }, options);
+  }
+}
+
 export type ProductsListParams = NonNullable<operations['products_list']['parameters']['query']> & QueryParams;
 export type ProductsListResponse = operations['products_list']['responses'][200]['content']['application/json'];
 export type ProductsListItem = NonNullable<ProductsListResponse['data']>[number];
@@ -1186,13 +1433,88 @@ export class StablecoinResource extends APIResource {
   }
 }
 
-export type TestHelpersTestClocksListParams = NonNullable<operations['test_helpers_list']['parameters']['query']> & QueryParams;
-export type TestHelpersTestClocksListResponse = operations['test_helpers_list']['responses'][200]['content']['application/json'];
+export type SubscriptionsListParams = NonNullable<operations['subscriptions_list']['parameters']['query']> & QueryParams;
+export type SubscriptionsListResponse = operations['subscriptions_list']['responses'][200]['content']['application/json'];
+export type SubscriptionsListItem = NonNullable<SubscriptionsListResponse['data']>[number];
+export type SubscriptionsCreateParams = operations['subscriptions_create']['requestBody']['content']['application/json'];
+export type SubscriptionsCreateResponse = operations['subscriptions_create']['responses'][201]['content']['application/json'];
+export type SubscriptionsAggregateParams = NonNullable<operations['get_subscriptions_aggregate']['parameters']['query']> & QueryParams;
+export type SubscriptionsAggregateResponse = operations['get_subscriptions_aggregate']['responses'][200]['content']['application/json'];
+export type SubscriptionsRetrieveParams = QueryParams;
+export type SubscriptionsRetrieveResponse = operations['subscriptions_retrieve']['responses'][200]['content']['application/json'];
+export type SubscriptionsUpdateParams = operations['subscriptions_update']['requestBody']['content']['application/json'];
+export type SubscriptionsUpdateResponse = operations['subscriptions_update']['responses'][200]['content']['application/json'];
+export type SubscriptionsCancelParams = operations['subscriptions_cancel']['requestBody']['content']['application/json'];
+export type SubscriptionsCancelResponse = operations['subscriptions_cancel']['responses'][200]['content']['application/json'];
+
+/**
+ * `client.subscriptions`: list, create, aggregate, retrieve, update, cancel.
+ */
+export class SubscriptionsResource extends APIResource {
+  /**
+   * List subscriptions (permission subscriptions:read)
+   *
+   * `GET /v1/subscriptions` (operationId `subscriptions_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+   */
+  list(params?: SubscriptionsListParams, options?: RequestOptions): PagePromise<SubscriptionsListResponse, SubscriptionsListItem> {
+    return this._client._list<SubscriptionsListResponse, SubscriptionsListItem>({ method: 'GET', path: '/v1/subscriptions', query: params }, options);
+  }
+
+  /**
+   * subscriptions.create (permission subscriptions:write)
+   *
+   * `POST /v1/subscriptions` (operationId `subscriptions_create`)
+   */
+  create(params: SubscriptionsCreateParams, options?: RequestOptions): Promise<WithResponse<SubscriptionsCreateResponse>> {
+    return this._client._call<SubscriptionsCreateResponse>({ method: 'POST', path: '/v1/subscriptions', body: params }, options);
+  }
+
+  /**
+   * Aggregate subscriptions: count, sum, avg, min, max, per group (permission subscriptions:read; costs as analytics)
+   *
+   * Every filter of GET /v1/subscriptions applies. At most 1000 groups. See docs/aggregates.md.
+   *
+   * `GET /v1/subscriptions/aggregate` (operationId `get_subscriptions_aggregate`)
+   */
+  aggregate(params?: SubscriptionsAggregateParams, options?: RequestOptions): Promise<WithResponse<SubscriptionsAggregateResponse>> {
+    return this._client._call<SubscriptionsAggregateResponse>({ method: 'GET', path: '/v1/subscriptions/aggregate', query: params }, options);
+  }
+
+  /**
+   * Retrieve subscription (permission subscriptions:read)
+   *
+   * `GET /v1/subscriptions/{id}` (operationId `subscriptions_retrieve`)
+   */
+  retrieve(id: string, params?: SubscriptionsRetrieveParams, options?: RequestOptions): Promise<WithResponse<SubscriptionsRetrieveResponse>> {
+    return this._client._call<SubscriptionsRetrieveResponse>({ method: 'GET', path: '/v1/subscriptions/{id}', pathParams: { id }, query: params }, options);
+  }
+
+  /**
+   * subscriptions.update (permission subscriptions:write)
+   *
+   * `PATCH /v1/subscriptions/{id}` (operationId `subscriptions_update`)
+   */
+  update(id: string, params?: SubscriptionsUpdateParams, options?: RequestOptions): Promise<WithResponse<SubscriptionsUpdateResponse>> {
+    return this._client._call<SubscriptionsUpdateResponse>({ method: 'PATCH', path: '/v1/subscriptions/{id}', pathParams: { id }, body: params }, options);
+  }
+
+  /**
+   * subscriptions.cancel (permission subscriptions:write)
+   *
+   * `POST /v1/subscriptions/{id}/cancel` (operationId `subscriptions_cancel`)
+   */
+  cancel(id: string, params?: SubscriptionsCancelParams, options?: RequestOptions): Promise<WithResponse<SubscriptionsCancelResponse>> {
+    return this._client._call<SubscriptionsCancelResponse>({ method: 'POST', path: '/v1/subscriptions/{id}/cancel', pathParams: { id }, body: params }, options);
+  }
+}
+
+export type TestHelpersTestClocksListParams = NonNullable<operations['test_clocks_list']['parameters']['query']> & QueryParams;
+export type TestHelpersTestClocksListResponse = operations['test_clocks_list']['responses'][200]['content']['application/json'];
 export type TestHelpersTestClocksListItem = NonNullable<TestHelpersTestClocksListResponse['data']>[number];
 export type TestHelpersTestClocksCreateParams = operations['test_clocks_create']['requestBody']['content']['application/json'];
 export type TestHelpersTestClocksCreateResponse = operations['test_clocks_create']['responses'][201]['content']['application/json'];
 export type TestHelpersTestClocksRetrieveParams = QueryParams;
-export type TestHelpersTestClocksRetrieveResponse = operations['test_helpers_retrieve']['responses'][200]['content']['application/json'];
+export type TestHelpersTestClocksRetrieveResponse = operations['test_clocks_retrieve']['responses'][200]['content']['application/json'];
 export type TestHelpersTestClocksDeleteParams = QueryParams;
 export type TestHelpersTestClocksDeleteResponse = JsonObject;
 export type TestHelpersTestClocksAdvanceParams = operations['test_clocks_advance']['requestBody']['content']['application/json'];
@@ -1205,7 +1527,7 @@ export class TestHelpersResource extends APIResource {
   /**
    * List test clocks (permission test_clocks:read)
    *
-   * `GET /v1/test_helpers/test_clocks` (operationId `test_helpers_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+   * `GET /v1/test_helpers/test_clocks` (operationId `test_clocks_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
    */
   testClocksList(params?: TestHelpersTestClocksListParams, options?: RequestOptions): PagePromise<TestHelpersTestClocksListResponse, TestHelpersTestClocksListItem> {
     return this._client._list<TestHelpersTestClocksListResponse, TestHelpersTestClocksListItem>({ method: 'GET', path: '/v1/test_helpers/test_clocks', query: params }, options);
@@ -1223,7 +1545,7 @@ export class TestHelpersResource extends APIResource {
   /**
    * Retrieve test clock (permission test_clocks:read)
    *
-   * `GET /v1/test_helpers/test_clocks/{id}` (operationId `test_helpers_retrieve`)
+   * `GET /v1/test_helpers/test_clocks/{id}` (operationId `test_clocks_retrieve`)
    */
   testClocksRetrieve(id: string, params?: TestHelpersTestClocksRetrieveParams, options?: RequestOptions): Promise<WithResponse<TestHelpersTestClocksRetrieveResponse>> {
     return this._client._call<TestHelpersTestClocksRetrieveResponse>({ method: 'GET', path: '/v1/test_helpers/test_clocks/{id}', pathParams: { id }, query: params }, options);
@@ -1434,6 +1756,8 @@ export class GeneratedClient extends BaseClient {
   readonly errors: ErrorsResource = new ErrorsResource(this);
   /** /v1/events */
   readonly events: EventsResource = new EventsResource(this);
+  /** /v1/finance */
+  readonly finance: FinanceResource = new FinanceResource(this);
   /** /v1/global */
   readonly global: GlobalResource = new GlobalResource(this);
   /** /v1/inventory */
@@ -1444,6 +1768,8 @@ export class GeneratedClient extends BaseClient {
   readonly orders: OrdersResource = new OrdersResource(this);
   /** /v1/payments */
   readonly payments: PaymentsResource = new PaymentsResource(this);
+  /** /v1/prices */
+  readonly prices: PricesResource = new PricesResource(this);
   /** /v1/products */
   readonly products: ProductsResource = new ProductsResource(this);
   /** /v1/public */
@@ -1456,6 +1782,8 @@ export class GeneratedClient extends BaseClient {
   readonly search: SearchResource = new SearchResource(this);
   /** /v1/stablecoin */
   readonly stablecoin: StablecoinResource = new StablecoinResource(this);
+  /** /v1/subscriptions */
+  readonly subscriptions: SubscriptionsResource = new SubscriptionsResource(this);
   /** /v1/test_helpers */
   readonly testHelpers: TestHelpersResource = new TestHelpersResource(this);
   /** /api/versions */
