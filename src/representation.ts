@@ -74,7 +74,11 @@ export function registerPresenter(model: string, fn: (row: Record<string, unknow
 
 export function present(model: string, row: Record<string, unknown>): Record<string, unknown> {
   const custom = presenters.get(model);
-  if (custom) return custom(row);
+  return custom ? custom(row) : presentFields(model, row);
+}
+
+/** The generic mapping of a row's fields (what a registered presenter may build on). */
+export function presentFields(model: string, row: Record<string, unknown>): Record<string, unknown> {
   const plan = planFor(model);
   const out: Record<string, unknown> = { id: row.id, object: plan.objectName };
   if ('livemode' in row) out.livemode = row.livemode;

@@ -262,4 +262,32 @@ describe('test clocks', () => {
     expect(gqlData(await gql(t.url, acct.key, '{ testClocks { id } }')).testClocks).toEqual([]);
     expect(gqlData(await gql(t.url, acct.key, `query O($id: ID!) { testClock(id: $id) { id } }`, { id: made.id })).testClock).toBeNull();
   });
+
+  it('an order of a customer on a clock ships, is delivered and is returnable in clock time: the return window closes as the clock passes it', async () => {
+    const c = await clock(a.key);
+    const cus = await customerOn(a.key, c.id);
+    const order = async () => {
+      const o = await post(a.key, '/v1/orders', { customer: cus.id, currency: 'usd', items: [{ name: 'Kettle', quantity: 1, unit_amount: 3000 }] });
+      expect(o.status, o.text).toBe(201);
+      const shipped = await post(a.key, `/v1/orders/${o.body.id}/fulfill`, { shipping_carrier: 'DHL' });
+      expect(shipped.status, shipped.text).toBe(200);
+      return shipped.body;
+    };
+    const first = await order();
+    expect(first.fulfilled_at).toBe(T0);
+    const ret = (o: any) => post(a.key, '/v1/returns', { order: o.id, items: [{ order_item: o.items[0].id, quantity: 1, reason: 'damaged' }] });
+    const inWindow = await ret(first);
+    expect(inWindow.status, inWindow.text).toBe(201);
+    const second = await order();
+    // RETURN_WINDOW_DAYS (30) after the shipment, by the clock: closed a day later
+    await advanced(a.key, c.id, T0 + 31 * DAY);
+    const late = await ret(second);
+    expect(late.status, late.text).toBe(422);
+    expect(late.body.error.code).toBe('OUTSIDE_RETURN_WINDOW');
+    expect(late.body.error.details.window_end).toBe(T0 + 30 * DAY);
+    // a customer without a clock, shipped now, is in its window whatever the clock says
+    const plain = await post(a.key, '/v1/orders', { currency: 'usd', items: [{ name: 'Kettle', quantity: 1, unit_amount: 3000 }] });
+    const shipped = await post(a.key, `/v1/orders/${plain.body.id}/fulfill`, {});
+    expect(Math.abs(shipped.body.fulfilled_at - Date.now() / 1000)).toBeLessThan(600);
+  });
 });

@@ -99,7 +99,7 @@ describe('prices and subscriptions', () => {
     const price = res.body;
     expect(price.id).toMatch(/^price_[0-9a-z]{10,40}$/);
     expect(price).toMatchObject({
-      object: 'price', livemode: false, product, currency: 'eur', unit_amount: 1200, interval: 'year', interval_count: 2, active: true, metadata: { tier: 'gold' },
+      object: 'price', livemode: false, product, currency: 'eur', unit_amount: 1200, interval: 'year', interval_count: 2, recurring: { interval: 'year', interval_count: 2 }, active: true, metadata: { tier: 'gold' },
     });
     expect((await get(`/v1/prices/${price.id}`)).body).toEqual(price);
     expect(ids(await get(`/v1/prices?currency=eur`))).toEqual([price.id]);

@@ -6,6 +6,7 @@
 // (registerClockWork), at the clock's time.
 import type { Logger } from 'pino';
 import { runSystemChange, type Services } from '../../operations/operation.js';
+import { startPeriodic, type Periodic } from '../../operations/periodic.js';
 import { registerClockWork } from '../invoices/clocks.js';
 import { debitDueInstalments } from './repayments.js';
 
@@ -17,42 +18,33 @@ async function claimAndDebit(tx: Parameters<Parameters<typeof runSystemChange>[2
   if (claimed) await debitDueInstalments(tx, id, at, emit);
 }
 
-export function startLoanWorker(services: Services, logger: Logger, intervalMs: number): { stop(): Promise<void> } {
-  const prisma = services.db.prisma;
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  const round = async () => {
-    for (;;) {
-      const now = new Date();
-      const due = await prisma.loan.findMany({
-        where: { testClockId: null, status: { in: ['active', 'past_due'] }, nextDebitAt: { lte: now } },
-        select: { id: true, accountId: true, livemode: true },
-        orderBy: [{ nextDebitAt: 'asc' }, { id: 'asc' }],
-        take: BATCH,
-      });
-      for (const loan of due) {
-        if (stopped) return;
-        await runSystemChange(services, { accountId: loan.accountId, livemode: loan.livemode }, (tx, emit) => claimAndDebit(tx, loan.id, new Date(), emit));
-      }
-      if (due.length < BATCH) return;
+/** One round: every loan without a test clock with an instalment due, earliest first (keyset, so a row another process holds is passed, not met again). */
+export async function debitDueLoans(services: Services, stopping: () => boolean = () => false): Promise<void> {
+  let after = new Date(0);
+  let afterId = '';
+  for (;;) {
+    const now = new Date();
+    const due = await services.db.prisma.loan.findMany({
+      where: {
+        testClockId: null, status: { in: ['active', 'past_due'] }, nextDebitAt: { lte: now },
+        OR: [{ nextDebitAt: { gt: after } }, { nextDebitAt: after, id: { gt: afterId } }],
+      },
+      select: { id: true, accountId: true, livemode: true, nextDebitAt: true },
+      orderBy: [{ nextDebitAt: 'asc' }, { id: 'asc' }],
+      take: BATCH,
+    });
+    for (const loan of due) {
+      if (stopping()) return;
+      await runSystemChange(services, { accountId: loan.accountId, livemode: loan.livemode }, (tx, emit) => claimAndDebit(tx, loan.id, new Date(), emit));
+      after = loan.nextDebitAt!;
+      afterId = loan.id;
     }
-  };
-  const run = () => {
-    if (stopped || running) return;
-    running = round()
-      .catch((err) => logger.warn({ err }, 'debiting loan instalments failed; the next round retries'))
-      .finally(() => { running = undefined; });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+    if (due.length < BATCH) return;
+  }
+}
+
+export function startLoanWorker(services: Services, logger: Logger, intervalMs: number): Periodic {
+  return startPeriodic((stopping) => debitDueLoans(services, stopping), logger, intervalMs, 'debiting loan instalments failed; the next round retries');
 }
 
 // loans living on a test clock: debited as the clock passes their due dates and retries

@@ -5,6 +5,7 @@
 // claimed with FOR UPDATE SKIP LOCKED and the condition is checked under the lock).
 // Invoices without a test clock: the sweep, at start-up and every INVOICE_SWEEP_INTERVAL_SECS.
 // Invoices on a test clock: the clock's advance (ClockWork below), at the due date in clock time.
+import { startPeriodic, type Periodic } from '../../operations/periodic.js';
 import type { Logger } from 'pino';
 import type { Emit, Services, Tx } from '../../operations/operation.js';
 import { registerClockWork, type ClockRow } from './clocks.js';
@@ -62,26 +63,8 @@ export async function sweepOverdue(services: Services, stopping: () => boolean =
 }
 
 /** The sweep at start-up and every `intervalMs`, one round at a time. */
-export function startOverdueSweep(services: Services, logger: Logger, intervalMs: number): { stop(): Promise<void> } {
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  const round = () => {
-    if (stopped || running) return;
-    running = sweepOverdue(services, () => stopped)
-      .then(() => undefined)
-      .catch((err) => logger.warn({ err }, 'the overdue sweep of invoices failed; the next round retries'))
-      .finally(() => { running = undefined; });
-  };
-  round();
-  const timer = setInterval(round, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startOverdueSweep(services: Services, logger: Logger, intervalMs: number): Periodic {
+  return startPeriodic((stopping) => sweepOverdue(services, stopping), logger, intervalMs, 'the overdue sweep of invoices failed; the next round retries');
 }
 
 // on a test clock: due when the clock reaches the due date; the event's created is the due date

@@ -10,6 +10,7 @@ import { defineMutation, found, scopedWhere, type Scope, type Tx, type Emit } fr
 import { previousAttributes } from '../../representation.js';
 import { amount, currency, id, inJsonbOrder, MAX_AMOUNT, mergeMetadata, metadata, metadataPatch } from '../shared-inputs.js';
 import { reserveForOrder, settleOrderStock } from '../inventory/stock.js';
+import { clockNow } from '../invoices/clocks.js';
 import { assertNotHeld, assertTransition, canMove, HOLDABLE_STATUSES, MERCHANT_STATUSES, STATUS_EVENT, type OrderStatus } from './status.js';
 
 /** what every answer about an order includes: its items in order (both REST doors use it) */
@@ -167,7 +168,10 @@ async function moveOrder(
   assertTransition(before.status, to, orderId);
   assertNotHeld(before, to);
   const changes: Record<string, unknown> = { ...data, status: to };
-  if (to === 'delivered') changes.deliveredAt = new Date();
+  // the moment of the move: the test clock's for an order of a customer living on one
+  const now = await orderNow(tx, scope, before.customerId);
+  for (const stamp of ['fulfilledAt', 'cancelledAt'] as const) if (stamp in changes) changes[stamp] = now;
+  if (to === 'delivered') changes.deliveredAt = now;
   if (before.onHold && (to === 'cancelled' || to === 'refunded')) Object.assign(changes, { onHold: false, holdReason: null, heldAt: null });
   const moved = await tx.order.updateMany({ where: { id: orderId, status: before.status, onHold: before.onHold }, data: changes });
   if (moved.count === 0) throw new ApiError('RESOURCE_CONFLICT', 'The order changed during this request; retry', { order_id: orderId });
@@ -181,6 +185,16 @@ async function moveOrder(
 }
 
 const orderId = id(ID_PREFIX.order);
+
+/**
+ * "Now" for an order: the frozen time of its customer's test clock when the customer lives on
+ * one (its shipment, delivery and return window then follow the clock), else the real time.
+ */
+export async function orderNow(tx: Tx, scope: Scope, customerId: string | null): Promise<Date> {
+  if (!customerId) return new Date();
+  const customer = await tx.customer.findFirst({ where: scopedWhere(scope, { id: customerId }), select: { testClockId: true } });
+  return clockNow(tx, scope, customer?.testClockId ?? null);
+}
 
 /** The order as changed, read back, with its order.updated event (previous_attributes from `before`). */
 async function reloadUpdated(tx: Tx, scope: Scope, before: Awaited<ReturnType<typeof loadOrder>>, emit: Emit) {

@@ -11,6 +11,7 @@ import { ApiError, type FieldError } from '../../errors.js';
 import { ID_PREFIX, newId } from '../../ids.js';
 import { defineMutation, type Emit, type Scope, type Tx } from '../../operations/operation.js';
 import { restock } from '../inventory/stock.js';
+import { orderNow } from '../orders/operations.js';
 import { refundInTx } from '../payments/operations.js';
 import { id, metadata } from '../shared-inputs.js';
 
@@ -117,7 +118,7 @@ export const createReturn = defineMutation({
     const start = order.deliveredAt ?? order.fulfilledAt ?? order.createdAt;
     const startsAt = order.deliveredAt ? 'delivered_at' : order.fulfilledAt ? 'fulfilled_at' : 'created';
     const end = new Date(start.getTime() + days * DAY_MS);
-    const now = new Date();
+    const now = await orderNow(tx, scope, order.customerId);
     if (days === 0 || now > end) {
       throw new ApiError('OUTSIDE_RETURN_WINDOW', days === 0
         ? 'Returns are not accepted (the return window is 0 days)'

@@ -9,6 +9,7 @@
 //     two processes never both run it;
 //   - for subscriptions on a test clock by the clock's advance (ClockWork), at the clock time it
 //     fell due, events created at that time.
+import { startPeriodic, type Periodic } from '../../operations/periodic.js';
 import type { Logger } from 'pino';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -284,26 +285,8 @@ export async function sweepSubscriptions(services: Services, stopping: () => boo
 }
 
 /** The worker at start-up and every `intervalMs`, one round at a time. */
-export function startSubscriptionWorker(services: Services, logger: Logger, intervalMs: number): { stop(): Promise<void> } {
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  const round = () => {
-    if (stopped || running) return;
-    running = sweepSubscriptions(services, () => stopped)
-      .then(() => undefined)
-      .catch((err) => logger.warn({ err }, 'the subscriptions worker failed; the next round retries'))
-      .finally(() => { running = undefined; });
-  };
-  round();
-  const timer = setInterval(round, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startSubscriptionWorker(services: Services, logger: Logger, intervalMs: number): Periodic {
+  return startPeriodic((stopping) => sweepSubscriptions(services, stopping), logger, intervalMs, 'the subscriptions worker failed; the next round retries');
 }
 
 // ---- test clocks ---------------------------------------------------------------------------

@@ -4,11 +4,20 @@
 // retries run on real time (a durable worker) or on the customer's test clock (its advance).
 // Permissions prices:read|write, subscriptions:read|write.
 import { registerResource } from '../../rest/resources.js';
+import { presentFields, registerPresenter } from '../../representation.js';
 import { defineModule } from '../module.js';
 import { startSubscriptionWorker } from './billing.js';
 import { registerSubscriptionsGraphQL } from './graphql.js';
 import { cancelSubscription, createPrice, createSubscription, updateSubscription } from './operations.js';
 import { include } from './billing.js';
+
+// a price shows its recurrence as Stripe's does, `recurring: {interval, interval_count}`, beside
+// the flat `interval` and `interval_count` that lists filter on
+registerPresenter('Price', (row) => {
+  const out = presentFields('Price', row);
+  if ('interval' in out) out.recurring = { interval: out.interval, interval_count: out.interval_count };
+  return out;
+});
 
 export const subscriptionsModule = defineModule({
   name: 'subscriptions',
