@@ -140,12 +140,13 @@ const indexedReservation = process.env.BENCH_ORDERS_RESERVE === 'indexed';
 
 /** recordEventsOf's statement (src/events/outbox.ts), the same text */
 const EVENT_SQL = `WITH ins AS (
-       INSERT INTO "Event" ("id", "accountId", "livemode", "type", "data", "requestId", "idempotencyKey", "apiVersion", "createdAt")
-       SELECT d.id, d."accountId", d.livemode, d.type, d.data, d."requestId", d."idempotencyKey", d."apiVersion", d."createdAt"
-       FROM json_to_recordset($1::json) AS d(id text, "accountId" text, livemode boolean, type text, data json, "requestId" text, "idempotencyKey" text, "apiVersion" text, "createdAt" timestamptz)
+       INSERT INTO "Event" ("id", "accountId", "livemode", "type", "data", "requestId", "idempotencyKey", "apiVersion", "actor", "connectedAccount", "createdAt")
+       SELECT d.id, d."accountId", d.livemode, d.type, d.data, d."requestId", d."idempotencyKey", d."apiVersion", d.actor, d."connectedAccount", d."createdAt"
+       FROM json_to_recordset($1::json) AS d(id text, "accountId" text, livemode boolean, type text, data json, "requestId" text, "idempotencyKey" text, "apiVersion" text, actor jsonb, "connectedAccount" text, "createdAt" timestamptz)
      )
-     SELECT w."id", w."accountId", w."events" FROM "WebhookEndpoint" w
-     WHERE w."accountId" IN (SELECT json_array_elements_text($2::json)) AND w."livemode" = $3 AND w."active"
+     SELECT w."id", w."accountId", w."events", w."connect" FROM "WebhookEndpoint" w
+     WHERE (w."accountId" IN (SELECT json_array_elements_text($2::json)) OR (w."connect" AND w."accountId" IN (SELECT json_array_elements_text($4::json))))
+       AND w."livemode" = $3 AND w."active"
      ORDER BY w."id"`;
 
 /** createOrder's statements (src/modules/orders/operations.ts), the same text */
@@ -156,9 +157,9 @@ const ORDER_SQL = `WITH o AS (
          VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7::jsonb, false, $8::timestamptz, $8::timestamptz)
          RETURNING "id"
        )
-       INSERT INTO "OrderItem" ("id", "orderId", "productId", "name", "quantity", "unitAmount", "amount", "position")
-       SELECT l.id, (SELECT "id" FROM o), l."productId", l.name, l.quantity, l."unitAmount", l.amount, l.position
-       FROM json_to_recordset($9::json) AS l(id text, "productId" text, name text, quantity int, "unitAmount" int, amount int, position int)`;
+       INSERT INTO "OrderItem" ("id", "orderId", "productId", "name", "quantity", "unitAmount", "amount", "position", "weightGrams")
+       SELECT l.id, (SELECT "id" FROM o), l."productId", l.name, l.quantity, l."unitAmount", l.amount, l.position, l."weightGrams"
+       FROM json_to_recordset($9::json) AS l(id text, "productId" text, name text, quantity int, "unitAmount" int, amount int, position int, "weightGrams" int)`;
 
 const unix = (d: Date | string | null) => (d === null ? null : Math.floor((d instanceof Date ? d : new Date(d)).getTime() / 1000));
 
@@ -168,8 +169,10 @@ function presentOrder(o: OrderRow, items: ItemRow[]) {
     shipping_carrier: o.shippingCarrier, tracking_number: o.trackingNumber, cancellation_reason: o.cancellationReason,
     fulfilled_at: unix(o.fulfilledAt), delivered_at: unix(o.deliveredAt), cancelled_at: unix(o.cancelledAt),
     on_hold: o.onHold, hold_reason: o.holdReason, held_at: unix(o.heldAt), created: unix(o.createdAt), updated: unix(o.updatedAt),
+    // a plain order has none of a global order's amounts (src/modules/global/orders.ts)
+    amount_subtotal: null, amount_shipping: null, amount_tax: null, amount_total: null, fx: null, settlement: null, ship_to: null, shipping: null, tax: null, compliance: null,
     items: items.map((i) => ({
-      id: i.id, object: 'order_item', order: i.orderId, product: i.productId, name: i.name, quantity: i.quantity, unit_amount: i.unitAmount, amount: i.amount, position: i.position,
+      id: i.id, object: 'order_item', order: i.orderId, product: i.productId, name: i.name, quantity: i.quantity, unit_amount: i.unitAmount, amount: i.amount, position: i.position, weight_grams: null,
     })),
   };
 }
@@ -259,8 +262,8 @@ export async function baselineOrder(pool: pg.Pool, principal: Principal, body: O
     }
     const createdAt = new Date(created * 1000).toISOString();
     const endpoints = await q(client, EVENT_SQL, [JSON.stringify(events.map((e) => ({
-      id: newId(ID_PREFIX.event), accountId, livemode, type: e.type, data: e.data, requestId, idempotencyKey: null, apiVersion, createdAt,
-    }))), JSON.stringify([accountId]), livemode]);
+      id: newId(ID_PREFIX.event), accountId, livemode, type: e.type, data: e.data, requestId, idempotencyKey: null, apiVersion, actor: null, connectedAccount: null, createdAt,
+    }))), JSON.stringify([accountId]), livemode, JSON.stringify([])]);
     if (endpoints.rowCount) throw new Error('the baseline writes no webhook deliveries: the benchmark account has no endpoints');
     await q(client, 'COMMIT');
     open = false;
