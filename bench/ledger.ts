@@ -191,15 +191,16 @@ interface Setup {
   issuerLedgerId: string;
 }
 
-async function setUp(ours: Child, dataDir: string): Promise<Setup> {
+async function setUp(ours: Child, dataDir: string, encryptionKey: string | undefined): Promise<Setup> {
   const { openDatabase } = await import('../src/db/client.js');
   const { findOrCreateAccount } = await import('../src/accounts.js');
   const { createApiKey } = await import('../src/auth/keys.js');
   const { createSigningSecret } = await import('../src/modules/money/signatures.js');
   const { loadRecordCipher } = await import('../src/decision/service/crypto.js');
   const { ledgerAccount } = await import('../src/modules/money/ledger.js');
-  // the server's secrets cipher: the same key (SVC_ENCRYPTION_KEY, or the file in its DATA_DIR)
-  const cipher = loadRecordCipher(env.SVC_ENCRYPTION_KEY || undefined, dataDir, 'webhook-secret').cipher;
+  // the server's secrets cipher: the same key as the child's (serverChildEnv gives it a
+  // throwaway SVC_ENCRYPTION_KEY; else the file in its DATA_DIR)
+  const cipher = loadRecordCipher(encryptionKey || undefined, dataDir, 'webhook-secret').cipher;
   const setupDir = mkdtempSync(join(tmpdir(), 'bench-ledger-setup-'));
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: setupDir, migrate: false, poolSize: 8 });
   const run = Date.now().toString(36);
@@ -207,6 +208,8 @@ async function setUp(ours: Child, dataDir: string): Promise<Setup> {
     const out: Wallet[] = new Array(n);
     await eachLimited(Array.from({ length: n }, (_, i) => i), 8, async (i) => {
       const { account } = await findOrCreateAccount(db.prisma, `bench-ledger-${run}-${group}-${i}`);
+      // the enterprise plan, whose limits serverChildEnv lifts: the plan limits are not what is measured
+      await db.prisma.account.update({ where: { id: account.id }, data: { plan: 'enterprise' } });
       const { secret: key } = await createApiKey(db.prisma, { accountId: account.id, type: 'secret', mode: 'test', name: 'bench-ledger' });
       const signingSecret = await createSigningSecret(db.prisma, cipher, account.id);
       const body = { amount: String(config.fund) };
@@ -768,7 +771,7 @@ async function main() {
     // our server also does the setup (issuance through its API), so it starts either way
     const ours = await startChild('server', join(benchDir, 'server-process.ts'), childEnv);
     children.push(ours);
-    const setup = await setUp(ours, dataDir);
+    const setup = await setUp(ours, dataDir, childEnv.SVC_ENCRYPTION_KEY);
     const { openDatabase } = await import('../src/db/client.js');
     const { verifyLedger } = await import('../src/modules/money/verify.js');
     const verifyDir = mkdtempSync(join(tmpdir(), 'bench-ledger-verify-'));
