@@ -3,31 +3,17 @@
 // when it comes back (nothing lost), one already reported never again (nothing repeated); two
 // servers sweeping one database report each invoice once; a test clock left advancing by a
 // stopped server is finished by the next one.
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/server.js';
+import { describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server.js';
 import { createApiKey } from '../../src/auth/keys.js';
 import { findOrCreateAccount } from '../../src/accounts.js';
-import { api, testEnv } from '../helpers/server.js';
+import { api } from '../helpers/server.js';
+import { restartableServers } from '../helpers/restarts.js';
 
 const DAY = 86_400;
 
 describe('invoice.overdue across restarts', () => {
-  const { dataDir, env } = testEnv({ INVOICE_SWEEP_INTERVAL_SECS: '1' });
-  const running = new Set<RunningServer>();
-  const start = async () => {
-    const s = await startServer(env as NodeJS.ProcessEnv);
-    running.add(s);
-    return s;
-  };
-  const stop = async (s: RunningServer) => {
-    await s.stop();
-    running.delete(s);
-  };
-  afterAll(async () => {
-    for (const s of running) await s.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { start, stop } = restartableServers({ INVOICE_SWEEP_INTERVAL_SECS: '1' });
 
   const overdueOf = async (s: RunningServer, accountId: string) =>
     (await s.db.prisma.event.findMany({ where: { accountId, type: 'invoice.overdue' }, orderBy: { seq: 'asc' } })).map((e) => (e.data as any).object.id as string);

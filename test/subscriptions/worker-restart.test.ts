@@ -2,33 +2,19 @@
 // at start-up and every INVOICE_SWEEP_INTERVAL_SECS; a renewal that fell due while the server was
 // down runs when it comes back (nothing lost), one that ran never again (nothing repeated); two
 // servers sweeping one PostgreSQL database renew it once.
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/server.js';
+import { describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server.js';
 import { createApiKey } from '../../src/auth/keys.js';
 import { findOrCreateAccount } from '../../src/accounts.js';
 import { sweepSubscriptions } from '../../src/modules/subscriptions/billing.js';
-import { api, hasPostgres, testEnv } from '../helpers/server.js';
+import { api, hasPostgres } from '../helpers/server.js';
+import { restartableServers } from '../helpers/restarts.js';
 
 const DAY_MS = 86_400_000;
 
 describe('subscription renewals across restarts', () => {
   // a long interval: only the start-up rounds (and the explicit sweeps below) run
-  const { dataDir, env } = testEnv({ INVOICE_SWEEP_INTERVAL_SECS: '30', WEBHOOK_WORKER: 'false' });
-  const running = new Set<RunningServer>();
-  const start = async () => {
-    const s = await startServer(env as NodeJS.ProcessEnv);
-    running.add(s);
-    return s;
-  };
-  const stop = async (s: RunningServer) => {
-    await s.stop();
-    running.delete(s);
-  };
-  afterAll(async () => {
-    for (const s of running) await s.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { start, stop } = restartableServers({ INVOICE_SWEEP_INTERVAL_SECS: '30', WEBHOOK_WORKER: 'false' });
   const until = async (what: () => Promise<boolean>, ms = 30_000) => {
     const deadline = Date.now() + ms;
     while (!(await what())) {
