@@ -312,10 +312,13 @@ export class OAuthServer implements AccessTokenVerifier {
     const access = secret(ACCESS_PREFIX);
     const refresh = secret(REFRESH_PREFIX);
     const now = Date.now();
+    // issued at `now`, the moment the lifetimes count from (the database's own clock at the
+    // insert is a little later: introspection's exp - iat came out a second short across a second boundary)
+    const createdAt = new Date(now);
     await this.prisma.oAuthRecord.createMany({
       data: [
-        { id: sha256(access), kind: 'access_token', clientId, accountId, grantId, payload: payload as object, expiresAt: new Date(now + this.lifetimes.accessSecs * 1000) },
-        { id: sha256(refresh), kind: 'refresh_token', clientId, accountId, grantId, payload: payload as object, expiresAt: new Date(now + this.lifetimes.refreshSecs * 1000) },
+        { id: sha256(access), kind: 'access_token', clientId, accountId, grantId, payload: payload as object, createdAt, expiresAt: new Date(now + this.lifetimes.accessSecs * 1000) },
+        { id: sha256(refresh), kind: 'refresh_token', clientId, accountId, grantId, payload: payload as object, createdAt, expiresAt: new Date(now + this.lifetimes.refreshSecs * 1000) },
       ],
     });
     return { access_token: access, token_type: 'Bearer', expires_in: this.lifetimes.accessSecs, refresh_token: refresh, scope: payload.scope.join(' ') };
