@@ -1,5 +1,6 @@
 // Assembles the HTTP server: Fastify with the REST facade, the GraphQL door (HTTP, SSE,
 // WebSocket), health and metrics. No business logic lives here.
+import { Gauge } from 'prom-client';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
@@ -264,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     chargeOperation: (principal, params) => rateLimits.chargeOperation(principal, params),
   });
   rateLimits.setGraphQL(graphql);
+  new Gauge({ name: 'graphql_subscription_groups', help: 'Executions shared by identical WebSocket subscriptions under the same authorization (one per group; each event is executed once per group)', registers: [metrics.registry], collect() { this.set(graphql.subscriptionGroups()); } });
   metrics.addCounts('graphql_fast_path_total', 'GraphQL POSTs answered by the compiled fast path, or declined and left to yoga', 'outcome', graphql.fastPathCounts);
   for (const method of ['GET', 'POST', 'OPTIONS'] as const) {
     app.route({

@@ -142,6 +142,17 @@ class Subscriber<T> implements AsyncIterableIterator<T> {
     }
   }
 
+  /** Ends the subscription after what is queued has been taken. */
+  end(): void {
+    if (this.done) return;
+    this.finish();
+    if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = this.failWaiting = undefined;
+      resolve({ value: undefined, done: true });
+    }
+  }
+
   private finish(): void {
     if (this.done) return;
     this.done = true;
@@ -189,10 +200,11 @@ export class Fanout<T> {
     return this.topics.size;
   }
 
-  subscribe(topic: string): AsyncIterableIterator<T> {
+  /** A subscriber of `topic`; the topic's first subscriber opens its upstream (with `open`, when given). */
+  subscribe(topic: string, open: (topic: string) => AsyncIterable<T> = this.open): AsyncIterableIterator<T> {
     let entry = this.topics.get(topic);
     if (!entry) {
-      const upstream = this.open(topic)[Symbol.asyncIterator]();
+      const upstream = open(topic)[Symbol.asyncIterator]();
       const created = { subscribers: new Set<Subscriber<T>>(), upstream };
       entry = created;
       this.topics.set(topic, created);
@@ -203,6 +215,9 @@ export class Fanout<T> {
             if (r.done) break;
             for (const s of created.subscribers) s.push(r.value);
           }
+          // the upstream ended: so does every subscriber, once it has taken what is queued
+          if (this.topics.get(topic) === created) this.topics.delete(topic);
+          for (const s of [...created.subscribers]) s.end();
         } catch (err) {
           for (const s of created.subscribers) s.fail(err instanceof Error ? err : new Error(String(err)));
         } finally {

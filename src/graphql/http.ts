@@ -25,7 +25,8 @@ import type { Services } from '../operations/operation.js';
 import { newId, ID_PREFIX } from '../ids.js';
 import { graphqlSchema } from './schema.js';
 import { listFanOutPlugin, listFanOutRule } from './list-fanout.js';
-import { SessionRegistry, sessionGuardPlugin, type SessionHandle } from './sessions.js';
+import { SessionRegistry, guarded, sessionGuardPlugin, type SessionHandle } from './sessions.js';
+import { SubscriptionGroups, groupKey } from './subscription-groups.js';
 import { limits } from '../limits.js';
 import type { GraphQLContext } from './builder.js';
 import { accessTokenOf, StreamTransport, type StreamAuthMethod } from '../ops/admin/transport.js';
@@ -203,10 +204,22 @@ export function createGraphQL(deps: GraphQLDeps) {
   /** open WebSockets per API key */
   const socketsByKey = new Map<string, number>();
   type Extra = { principal?: Principal; request: IncomingMessage; socket: WebSocket; session?: SessionHandle; unregister?: () => void };
+  /** subscriptions executed once per group of identical operations under the same authorization */
+  const groups = new SubscriptionGroups();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  type Root = { execute: (a: any) => unknown; subscribe: (a: any) => unknown; group?: { key: string; session?: SessionHandle } };
   useServer<Record<string, unknown>, Extra>(
     {
-      execute: (args) => (args.rootValue as { execute: (a: unknown) => unknown }).execute(args) as never,
-      subscribe: (args) => (args.rootValue as { subscribe: (a: unknown) => unknown }).subscribe(args) as never,
+      execute: (args) => (args.rootValue as Root).execute(args) as never,
+      subscribe: (args) => {
+        const root = args.rootValue as Root;
+        const { group } = root;
+        if (!group) return root.subscribe(args) as never;
+        // the group's execution runs under the context of the member that started it (its
+        // session left out); each member is guarded by its own session
+        const member = groups.subscribe(group.key, () => root.subscribe(args) as never);
+        return (group.session ? guarded(member, group.session, sessions) : member) as never;
+      },
       onConnect: async (ctx) => {
         const params = ctx.connectionParams ?? {};
         const raw = params.authorization ?? params.Authorization ?? (params.apiKey ? `Bearer ${String(params.apiKey)}` : undefined);
@@ -288,13 +301,21 @@ export function createGraphQL(deps: GraphQLDeps) {
         // costs nothing and fails alone: the socket and its other subscriptions go on)
         const refused = ctx.extra.principal && deps.chargeOperation ? await deps.chargeOperation(ctx.extra.principal, params) : undefined;
         if (refused) return [toGraphQLError(refused)];
+        const contextValue = await enveloped.contextFactory() as GraphQLContext;
+        const root: Root = { execute: enveloped.execute, subscribe: enveloped.subscribe };
+        if (operation?.operation === 'subscription' && ctx.extra.principal) {
+          root.group = { key: groupKey(ctx.extra.principal, params), session: contextValue.session };
+          // the group guards each member with its own session (sessionGuardPlugin would guard
+          // the shared execution with this first member's)
+          contextValue.session = undefined;
+        }
         return {
           schema: enveloped.schema,
           operationName: params.operationName,
           document,
           variableValues: params.variables,
-          contextValue: await enveloped.contextFactory(),
-          rootValue: { execute: enveloped.execute, subscribe: enveloped.subscribe },
+          contextValue,
+          rootValue: root,
         };
       },
     },
@@ -385,6 +406,8 @@ export function createGraphQL(deps: GraphQLDeps) {
     },
     /** open GraphQL WebSocket connections (subscription sessions) */
     activeSessions: () => wss.clients.size,
+    /** subscription executions shared by identical WebSocket subscriptions (one per group) */
+    subscriptionGroups: () => groups.groupCount,
     upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
       const queryToken = accessTokenOf(req.url);
       if (queryToken !== undefined) {
@@ -404,6 +427,7 @@ export function createGraphQL(deps: GraphQLDeps) {
     transport,
     async close() {
       sessions.close();
+      groups.close();
       for (const client of wss.clients) client.close(1001, 'server shutting down');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

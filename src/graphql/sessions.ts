@@ -1,6 +1,6 @@
 // Long-lived GraphQL sessions (WebSocket connections, SSE and WebSocket subscriptions) re-check
-// their API key: before each event is delivered (through the key cache, so at most one lookup
-// per key per cache period), and every second even when no event comes, so that a revoked or
+// their API key: before each event is delivered (a credential found good since the last sweep
+// is not looked up again), and every second even when no event comes, so that a revoked or
 // expired key stops receiving within a few seconds: its WebSocket closes with 4403 and its SSE
 // streams end. A key that cannot be checked because the database is down keeps its sessions.
 import type { Plugin } from 'graphql-yoga';
@@ -27,12 +27,22 @@ export class SessionRegistry {
     this.timer.unref();
   }
 
+  /**
+   * Credentials found good since the last sweep: the check before each delivered event reuses
+   * them (thousands of subscribers of one key, one check per sweep period instead of one per
+   * message); the sweep itself always checks afresh and ends what it finds revoked.
+   */
+  private readonly recent = new Set<string>();
+
   /** Whether the credential is still good; an outage is not a revocation. */
-  async valid(authorization: string): Promise<boolean> {
+  async valid(authorization: string, fresh = false): Promise<boolean> {
+    if (!fresh && this.recent.has(authorization)) return true;
     try {
       await this.auth.fromAuthorizationHeader(authorization);
+      this.recent.add(authorization);
       return true;
     } catch (err) {
+      if (err instanceof ApiError) this.recent.delete(authorization);
       return !(err instanceof ApiError);
     }
   }
@@ -52,8 +62,9 @@ export class SessionRegistry {
     if (this.sweeping) return;
     this.sweeping = true;
     try {
+      this.recent.clear();
       for (const [authorization, ends] of [...this.sessions]) {
-        if (await this.valid(authorization)) continue;
+        if (await this.valid(authorization, true)) continue;
         this.sessions.delete(authorization);
         for (const end of ends) end();
       }
@@ -77,7 +88,7 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
  * item queues return() until that item comes, so a client's `complete` would hold the
  * subscription (and its listener) open until the next event; here return() ends it at once.
  */
-function guarded<T>(source: AsyncIterable<T>, session: SessionHandle, registry: SessionRegistry): AsyncIterableIterator<T> {
+export function guarded<T>(source: AsyncIterable<T>, session: SessionHandle, registry: SessionRegistry): AsyncIterableIterator<T> {
   const it = source[Symbol.asyncIterator]();
   const done: IteratorResult<T> = { done: true, value: undefined };
   let ended = false;

@@ -5,11 +5,12 @@ import { api, startTestServer, TEA_ORDER, type TestAccount, type TestServer } fr
 import { sleep, subscribe, wsSession } from '../graphql/client.js';
 import { OnEventsDocument } from '../generated/graphql.js';
 
+const ADMIN = 'admin-key-for-the-sessions-test-0123456789';
 let t: TestServer;
 let a: TestAccount;
 
 beforeAll(async () => {
-  t = await startTestServer({ WS_MAX_SUBSCRIPTIONS_PER_SOCKET: '3', WS_MAX_SOCKETS_PER_KEY: '2' });
+  t = await startTestServer({ WS_MAX_SUBSCRIPTIONS_PER_SOCKET: '3', WS_MAX_SOCKETS_PER_KEY: '2', ADMIN_API_KEY: ADMIN });
   a = await t.newAccount();
 });
 afterAll(async () => { await t?.stop(); });
@@ -68,6 +69,38 @@ describe('revocation', () => {
     expect(Date.now() - revokedAt).toBeLessThan(6000);
     // the socket is closed: nothing more can reach this subscriber
     expect(await Promise.race([sub.ended, sleep(1000).then(() => 'open')])).not.toBe('open');
+  });
+
+  it('identical subscriptions under two keys share one execution; revoking one key ends only its subscribers', async () => {
+    const metrics = async () => {
+      const res = await api(t.url, '/metrics', { headers: { 'x-admin-key': ADMIN } });
+      return Number(/^graphql_subscription_groups (\d+)/m.exec(res.text)?.[1]);
+    };
+    const [kept, revoked] = [await a.newKey(), await a.newKey()];
+    const before = await metrics();
+    const sockets = [kept, kept, revoked, revoked].map((k) => wsSession(t.url, { authorization: `Bearer ${k.secret}` }));
+    try {
+      const subs = [];
+      for (const ws of sockets) subs.push(await subscribe(ws, OnEventsDocument, { types: ['customer.created', 'customer.deleted'] }, 50));
+      // the same document, variables, account, mode and permissions: one execution for all four
+      expect(await metrics()).toBe(before + 1);
+      await api(t.url, '/v1/customers', { key: a.key, body: { name: 'shared' } });
+      for (const sub of subs) expect((await sub.waitFor(1))[0].events.type).toBe('customer.created');
+      await revoke(revoked.id);
+      expect(await Promise.race([sockets[2].closed, sleep(6000).then(() => 'still open')])).toBe(4403);
+      expect(await Promise.race([sockets[3].closed, sleep(2000).then(() => 'still open')])).toBe(4403);
+      // the other key's subscribers go on with the shared execution
+      await api(t.url, '/v1/customers', { key: a.key, body: { name: 'later' } });
+      for (const sub of subs.slice(0, 2)) expect((await sub.waitFor(2))[1].events.type).toBe('customer.created');
+      expect(await metrics()).toBe(before + 1);
+      // the group ends with its last member
+      subs[0].stop();
+      subs[1].stop();
+      await sleep(300);
+      expect(await metrics()).toBe(before);
+    } finally {
+      for (const ws of sockets) await ws.dispose().catch(() => {});
+    }
   });
 
   it('ends an open SSE stream of a revoked key; no event is delivered after its end', async () => {
