@@ -21,10 +21,15 @@ export async function platformsOf(db: RawQuery, accountIds: string[]): Promise<M
   if (missing.length) {
     const rows = await db.$queryRawUnsafe<{ id: string; platformId: string | null }[]>(
       `SELECT "id", "platformId" FROM "Account" WHERE "id" IN (SELECT json_array_elements_text($1::json))`, JSON.stringify(missing));
-    if (platformOf.size + rows.length > MAX_REMEMBERED) platformOf.clear();
     for (const r of rows) platformOf.set(r.id, r.platformId);
   }
-  return new Map(accountIds.map((id) => [id, platformOf.get(id) ?? null]));
+  const answer = new Map(accountIds.map((id) => [id, platformOf.get(id) ?? null]));
+  // past the bound, the accounts remembered longest ago go first (a Map keeps insertion order)
+  for (const id of platformOf.keys()) {
+    if (platformOf.size <= MAX_REMEMBERED) break;
+    platformOf.delete(id);
+  }
+  return answer;
 }
 
 /**

@@ -34,6 +34,11 @@ export class SessionRegistry {
    */
   private readonly recent = new Set<string>();
 
+  /** Whether the credential was found good since the last sweep (no lookup, no promise). */
+  knownValid(authorization: string): boolean {
+    return this.recent.has(authorization);
+  }
+
   /** Whether the credential is still good; an outage is not a revocation. */
   async valid(authorization: string, fresh = false): Promise<boolean> {
     if (!fresh && this.recent.has(authorization)) return true;
@@ -92,14 +97,15 @@ export function guarded<T>(source: AsyncIterable<T>, session: SessionHandle, reg
   const it = source[Symbol.asyncIterator]();
   const done: IteratorResult<T> = { done: true, value: undefined };
   let ended = false;
-  let stop!: () => void;
-  const stopped = new Promise<IteratorResult<T>>((resolve) => {
-    stop = () => resolve(done);
-  });
+  // the pending next()'s resolver, so that finishing answers it at once (a reaction per call
+  // on one long-lived "stopped" promise would pile up for as long as the subscription lives)
+  let wake: ((r: IteratorResult<T>) => void) | undefined;
   const finish = async () => {
     if (ended) return;
     ended = true;
-    stop();
+    const waiting = wake;
+    wake = undefined;
+    waiting?.(done);
     unregister();
     await it.return?.();
   };
@@ -110,12 +116,16 @@ export function guarded<T>(source: AsyncIterable<T>, session: SessionHandle, reg
   return {
     async next() {
       if (ended) return done;
-      const next = await Promise.race([it.next(), stopped]);
+      const next = await new Promise<IteratorResult<T>>((resolve, reject) => {
+        wake = resolve;
+        it.next().then(resolve, reject);
+      });
+      wake = undefined;
       if (next.done || ended) {
         await finish();
         return done;
       }
-      if (!(await registry.valid(session.authorization))) {
+      if (!registry.knownValid(session.authorization) && !(await registry.valid(session.authorization))) {
         session.revoke();
         await finish();
         return done;
