@@ -11,7 +11,7 @@ import { present } from '../representation.js';
 import { fieldForRestName } from '../representation.js';
 import type { SearchDeclaration } from './declaration.js';
 import { resolveFields, type ResolvedField } from './sql.js';
-import { highlight, osaDistance, prefixWithin, typoAllowance, type HighlightTerms } from './text.js';
+import { asciiTokens, highlight, osaDistance, prefixWithin, typoAllowance, type HighlightTerms } from './text.js';
 
 /** The resources the spec names; those no module declares here are refused by name. */
 export const SPEC_RESOURCES = ['orders', 'customers', 'products', 'inventory', 'returns', 'warranties', 'tickets'] as const;
@@ -89,7 +89,7 @@ type Term =
 
 interface Resolved {
   decl: SearchDeclaration;
-  fields: ResolvedField[];
+  fields: readonly ResolvedField[];
   /** related resources the principal may read: the full vector (tsvAll) is searched */
   full: boolean;
 }
@@ -309,13 +309,15 @@ export async function search(
   // words of related resources (an order's customer) come from their own dictionary
   const dictResources = [...new Set([...readable, ...resolved.filter((r) => r.full).flatMap((r) => r.fields.flatMap((fl) => (fl.via ? [fl.via] : [])))])];
 
-  const folded = terms.length
+  // the terms' folded words: lower-case ASCII terms here, any other by the database (one round trip)
+  const asciiOf = terms.map((t) => asciiTokens(t.raw));
+  const folded = asciiOf.some((x) => x === undefined)
     ? await prisma.$queryRawUnsafe<{ i: number; toks: string[] }[]>(
       `SELECT u.i::int AS i, regexp_split_to_array(search_fold(u.t), '[^[:alnum:]]+') AS toks FROM unnest($1::text[]) WITH ORDINALITY u(t, i)`,
       terms.map((t) => t.raw),
     )
     : [];
-  const tokensOf = terms.map((_, i) => (folded.find((r) => Number(r.i) === i + 1)?.toks ?? []).filter(Boolean));
+  const tokensOf = terms.map((_, i) => asciiOf[i] ?? (folded.find((r) => Number(r.i) === i + 1)?.toks ?? []).filter(Boolean));
   // free words: every one must match; the last is a prefix unless the query ends with a space
   const words: { w: string; prefix: boolean; k: number; candidates: string[] }[] = [];
   terms.forEach((t, i) => { if (t.kind === 'word') for (const w of tokensOf[i]) words.push({ w, prefix: false, k: typoAllowance(w), candidates: [] }); });
@@ -384,7 +386,7 @@ export async function search(
       where.push(`lower(d.${column}) = ${p(ft.raw.toLowerCase())}`);
       continue;
     }
-    const value = ft.tokens.length ? (await foldOne(db, ft.raw)) : ft.raw.toLowerCase();
+    const value = !ft.tokens.length ? ft.raw.toLowerCase() : asciiTokens(ft.raw) ? ft.raw : await foldOne(db, ft.raw);
     const paths = [...new Set((pathFields.get(ft.field) ?? []).map((fl) => fl.path))];
     const re = p(`(^|[^[:alnum:]])${regexEscape(value)}`);
     where.push(`(${paths.map((path) => `(d.fields->>${p(path)}) ~ ${re}`).join(' OR ')})`);
@@ -397,9 +399,18 @@ export async function search(
   if (dateRange?.from) where.push(`d."${dateRange.column}" >= ${p(dateRange.from.toISOString(), '::timestamptz')}`);
   if (dateRange?.to) where.push(`d."${dateRange.column}" <= ${p(dateRange.to.toISOString(), '::timestamptz')}`);
 
-  const score = qPos
-    ? `((CASE WHEN ${vec} @@ ${p(exactParts.join(' & '), '::tsquery')} THEN 2 WHEN ${vec} @@ ${p(noTypoParts.join(' & '), '::tsquery')} THEN 1 ELSE 0 END) + ts_rank(${vec}, ${qPosParam}))::float8`
-    : '0::float8';
+  // the tier of a match: 2 exact, 1 without typos (a prefix), 0 with typos; each test costs a
+  // tsquery match per row, so the ones the query makes certain are left out: no typo candidate
+  // means every match is typo-free (tier >= 1), no prefix word means typo-free is exact
+  const exactQ = exactParts.join(' & ');
+  const noTypoQ = noTypoParts.join(' & ');
+  const typoFree = exactParts.length > 0 && words.every((w) => !w.candidates.length);
+  const prefixFree = exactQ === noTypoQ;
+  const tier = () => typoFree && prefixFree ? '2'
+    : typoFree ? `(CASE WHEN ${vec} @@ ${p(exactQ, '::tsquery')} THEN 2 ELSE 1 END)`
+      : prefixFree ? `(CASE WHEN ${vec} @@ ${p(exactQ, '::tsquery')} THEN 2 ELSE 0 END)`
+        : `(CASE WHEN ${vec} @@ ${p(exactQ, '::tsquery')} THEN 2 WHEN ${vec} @@ ${p(noTypoQ, '::tsquery')} THEN 1 ELSE 0 END)`;
+  const score = qPos ? `(${tier()} + ts_rank(${vec}, ${qPosParam}))::float8` : '0::float8';
   let sortExpr = 'NULL::int';
   if (sortField === 'created' || sortField === 'updated') sortExpr = `d."${sortField}At"`;
   else if (sortField !== 'score') {
@@ -425,7 +436,10 @@ export async function search(
     (SELECT coalesce(json_agg(json_build_object('resource', resource, 'id', id, 'score', score) ORDER BY ${order}), '[]'::json)
        FROM (SELECT * FROM m ORDER BY ${order} LIMIT ${p(perPage)} OFFSET ${p((page - 1) * perPage)}) pg) AS page
     ${facetSelects.length ? ', ' + facetSelects.join(',\n    ') : ''}`;
-  const [row] = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(sql, ...params);
+  // suggestions read only the dictionary: they run beside the statement (on PostgreSQL, on
+  // another pool connection)
+  const suggesting = wantSuggestions ? suggest(db, principal, dictResources, terms, tokensOf, words) : Promise.resolve([]);
+  const [[row], suggestions] = await Promise.all([prisma.$queryRawUnsafe<Record<string, unknown>[]>(sql, ...params), suggesting]);
   const total = Number(row.total);
   const pageRows = parseJson(row.page) as { resource: string; id: string; score: number }[];
   const facets: Record<string, Record<string, number>> = {};
@@ -437,7 +451,6 @@ export async function search(
     prefixes: [...words.filter((w) => w.prefix).map((w) => w.w), ...fieldTerms.flatMap((ft) => ft.tokens)],
   };
   const results = await loadResults(db, principal, resolved, pageRows, wantHighlights ? terms4highlight : undefined, opts);
-  const suggestions = wantSuggestions ? await suggest(db, principal, dictResources, terms, tokensOf, words) : [];
   return answer(results, total, facets, suggestions);
 }
 

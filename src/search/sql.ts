@@ -22,8 +22,12 @@ interface RawField {
   relationFromFields?: string[];
 }
 
+// getDatamodel() parses the whole generated datamodel (JSON) on every call: read it once
+let datamodel: ReturnType<typeof getDatamodel> | undefined;
+
 function rawFields(model: string): RawField[] {
-  const m = getDatamodel().datamodel.models[model] as unknown as { fields: RawField[] } | undefined;
+  datamodel ??= getDatamodel();
+  const m = datamodel.datamodel.models[model] as unknown as { fields: RawField[] } | undefined;
   if (!m) throw new Error(`search: unknown model ${model}`);
   return m.fields;
 }
@@ -60,7 +64,19 @@ export interface ResolvedField extends SearchField {
   ref?: { model: string; fk: string; field: string; relation: string; alias: string };
 }
 
-export function resolveFields(d: SearchDeclaration): ResolvedField[] {
+/** resolved once per declaration (they are static): every search request reads them */
+const resolvedCache = new WeakMap<SearchDeclaration, readonly ResolvedField[]>();
+
+export function resolveFields(d: SearchDeclaration): readonly ResolvedField[] {
+  let cached = resolvedCache.get(d);
+  if (!cached) {
+    cached = Object.freeze(resolveFieldsOnce(d).map((f) => Object.freeze(f)));
+    resolvedCache.set(d, cached);
+  }
+  return cached;
+}
+
+function resolveFieldsOnce(d: SearchDeclaration): ResolvedField[] {
   const own = resourceOfModel(d.model) ?? d.resource;
   const joins = new Map<string, string>();
   return d.fields.map((f): ResolvedField => {
@@ -157,7 +173,7 @@ export function resourceSql(d: SearchDeclaration): string {
   const joins = new Map<string, string>();
   for (const f of fields) if (f.ref) joins.set(f.ref.alias, `LEFT JOIN ${q(f.ref.model)} ${f.ref.alias} ON ${f.ref.alias}.${q('id')} = t.${q(f.ref.fk)}`);
   const folded = fields.map((f, i) => `search_fold(${f.sql}) AS f${i}`).join(',\n      ');
-  const vec = (list: ResolvedField[]) => (list.length ? list.map((f) => `search_vec(f${fields.indexOf(f)}, ${lit(f.weight)})`).join(' || ') : `''::tsvector`);
+  const vec = (list: readonly ResolvedField[]) => (list.length ? list.map((f) => `search_vec(f${fields.indexOf(f)}, ${lit(f.weight)})`).join(' || ') : `''::tsvector`);
   const ownFields = fields.filter((f) => !f.via);
   const dictFields = ownFields.filter((f) => f.typos !== false);
   const words = dictFields.length

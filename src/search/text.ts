@@ -83,3 +83,15 @@ export function highlight(text: string, terms: HighlightTerms, pre: string, post
   if (!hit) return undefined;
   return out + escapeHtml(text.slice(last));
 }
+
+/**
+ * The words the database makes of a query term (search_fold, then a split at every run of
+ * non-alphanumerics), without asking it, for a term of printable ASCII without capitals: there
+ * unaccent and lower() change nothing and [:alnum:] is [a-z0-9], whatever the database's locale.
+ * Undefined for any other term (capitals: lower() follows the locale; accents: unaccent's
+ * rules), which the database folds. test/search/search.test.ts checks both agree.
+ */
+export function asciiTokens(term: string): string[] | undefined {
+  if (!/^[\x20-\x40\x5b-\x7e]*$/.test(term)) return undefined;
+  return term.split(/[^a-z0-9]+/).filter(Boolean);
+}

@@ -3,6 +3,7 @@
 // highlights, suggestions, pagination, bad input, permissions, account isolation, freshness.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql, startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
+import { asciiTokens } from '../../src/search/text.js';
 
 let t: TestServer;
 let A: TestAccount;
@@ -87,6 +88,29 @@ describe('matching', () => {
     expect(idsOf(w).sort()).toEqual([ids.headphones, ids.speaker].sort());
   });
 
+  it('scores: 2 exact, 1 prefix, 0 typo (plus the rank under 1), whichever tiers the query can reach', async () => {
+    const tierOf = (r: { results: { id: string; score: number }[] }, id: string) => Math.floor(r.results.find((x) => x.id === id)!.score);
+    // exact or prefix, no typo candidate ("wire" is under 5 letters): exact is 2, prefix 1
+    const wired = await find(A.key, { query: 'wired', resources: ['products'] });
+    expect(tierOf(wired, ids.speaker)).toBe(2);
+    const wire = await find(A.key, { query: 'wire', resources: ['products'] });
+    expect(tierOf(wire, ids.headphones)).toBe(1);
+    expect(tierOf(wire, ids.speaker)).toBe(1);
+    // no prefix word (trailing space), no typo: every match is exact
+    expect(tierOf(await find(A.key, { query: 'wired ', resources: ['products'] }), ids.speaker)).toBe(2);
+    // no prefix word, with typo candidates: exact 2, typo 0
+    const speakr = await find(A.key, { query: 'speakr ', resources: ['products'] });
+    expect(tierOf(speakr, ids.speaker)).toBe(0);
+    const speaker = await find(A.key, { query: 'speaker ', resources: ['products'] });
+    expect(tierOf(speaker, ids.speaker)).toBe(2);
+    // prefix word with typo candidates: all three tiers
+    expect(tierOf(await find(A.key, { query: 'headphones', resources: ['products'] }), ids.headphones)).toBe(2);
+    expect(tierOf(await find(A.key, { query: 'headphon', resources: ['products'] }), ids.headphones)).toBe(1);
+    expect(tierOf(await find(A.key, { query: 'hedphones', resources: ['products'] }), ids.headphones)).toBe(0);
+    // a phrase alone is exact
+    expect(tierOf(await find(A.key, { query: '"wireless headphones"', resources: ['products'] }), ids.headphones)).toBe(2);
+  });
+
   it('"phrases", -exclusions and field:value', async () => {
     expect(idsOf(await find(A.key, { query: '"wireless headphones"', resources: ['products'] }))).toEqual([ids.headphones]);
     expect(idsOf(await find(A.key, { query: '"headphones wireless"', resources: ['products'] }))).toEqual([]);
@@ -162,6 +186,18 @@ describe('the answer', () => {
     const z = await find(A.key, { query: 'zebulo', suggest: true });
     expect(z.results).toEqual([]);
     expect(JSON.stringify(z.suggestions)).not.toMatch(/zebulon/);
+  });
+
+  it('query words folded in the server (lower-case ASCII) are the database\'s words', async () => {
+    const printable = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).filter((c) => !/[A-Z]/.test(c));
+    const samples = [...printable.map((c) => `ab${c}cd`), printable.join(''), 'ann@shop.test', 'wire-less_head.phones', '  x  ', '0123 4567', '"quoted" (paren) [b] {c} ~t`', ''];
+    for (const text of samples) {
+      const [row] = await t.server.db.prisma.$queryRawUnsafe<{ toks: string[]; f: string }[]>(
+        `SELECT regexp_split_to_array(search_fold($1), '[^[:alnum:]]+') AS toks, search_fold($1) AS f`, text);
+      expect(asciiTokens(text), JSON.stringify(text)).toEqual(row.toks.filter(Boolean));
+      expect(row.f, 'the folding leaves such text as it is').toBe(text);
+    }
+    for (const other of ['Smith', 'élodie', 'tab\there', 'Ⅻ', 'ß']) expect(asciiTokens(other), other).toBeUndefined();
   });
 
   it('words with digits are found as typed and by prefix, but are neither typo targets nor completions', async () => {
