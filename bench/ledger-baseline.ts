@@ -2,7 +2,8 @@
 // to make one stablecoin transfer with the same ledger SQL as ours. node:http, one pg Pool of
 // the same size as our server's, no framework, no authentication lookup (the bearer token
 // is the sender's account id), no idempotency key. Per transfer, one transaction on one
-// connection, one statement per round trip, as our server sends them:
+// connection, one statement per round trip, as our server sent them before its transfer was
+// folded into two statements (src/modules/money/ledger.ts post(), src/events/outbox.ts):
 //
 //   BEGIN
 //   SELECT the sender's wallet (by its derived id)     SELECT the recipient's wallet (by address)

@@ -53,7 +53,10 @@ export async function recordEvents(tx: Tx, accountId: string, events: EventEnvel
  */
 export async function recordEventsOf(tx: Tx, byAccount: Map<string, EventEnvelope[]>): Promise<number> {
   const all = [...byAccount].flatMap(([accountId, events]) => events.map((e) => ({ accountId, e })));
-  if (all.length === 0) return 0;
+  if (all.length === 0) {
+    await flushDeferredWrites(tx);
+    return 0;
+  }
   const livemode = all[0].e.livemode;
   const accounts = [...byAccount.keys()];
   const platformOf = await markConnectedEvents(tx, byAccount);
@@ -62,8 +65,10 @@ export async function recordEventsOf(tx: Tx, byAccount: Map<string, EventEnvelop
   // one plain statement (Prisma compiles every createMany afresh: about a millisecond of CPU)
   // that also answers the active endpoints the deliveries go to (a data-modifying WITH runs
   // whether or not it is read); json, not jsonb, all the way: the envelope's keys keep their order
+  // the writes deferred to this statement (a transfer's ledger rows) ride along: $5 on
+  const along = takeDeferredWrites(tx, 4);
   const endpoints = await tx.$queryRawUnsafe<{ id: string; accountId: string; events: string[]; connect: boolean }[]>(
-    `WITH ins AS (
+    `WITH ${along.ctes}ins AS (
        INSERT INTO "Event" ("id", "accountId", "livemode", "type", "data", "requestId", "idempotencyKey", "apiVersion", "actor", "connectedAccount", "createdAt")
        SELECT d.id, d."accountId", d.livemode, d.type, d.data, d."requestId", d."idempotencyKey", d."apiVersion", d.actor, d."connectedAccount", d."createdAt"
        FROM json_to_recordset($1::json) AS d(id text, "accountId" text, livemode boolean, type text, data json, "requestId" text, "idempotencyKey" text, "apiVersion" text, actor jsonb, "connectedAccount" text, "createdAt" timestamptz)
@@ -76,7 +81,7 @@ export async function recordEventsOf(tx: Tx, byAccount: Map<string, EventEnvelop
       id: e.id, accountId, livemode: e.livemode, type: e.type, data: e.data,
       requestId: e.request.id, idempotencyKey: e.request.idempotency_key, apiVersion: e.api_version, actor: e.actor ?? null, connectedAccount: e.account ?? null, createdAt: new Date(e.created * 1000).toISOString(),
     }))),
-    JSON.stringify(accounts), livemode, JSON.stringify(platforms),
+    JSON.stringify(accounts), livemode, JSON.stringify(platforms), ...along.values,
   );
   if (endpoints.length === 0) return 0;
   const now = new Date();
@@ -101,6 +106,46 @@ export async function recordEventsOf(tx: Tx, byAccount: Map<string, EventEnvelop
     );
   }
   return deliveries.length;
+}
+
+/**
+ * Writes deferred to the outbox's statement, per transaction: each a list of data-modifying
+ * statements (INSERT, UPDATE; no WITH of their own, no RETURNING read) numbering their own
+ * parameters from $1. They run as the first parts of the outbox's WITH statement, in the same
+ * transaction, one round trip less; a transaction whose outbox never runs must call
+ * flushDeferredWrites before anything reads what they write (post() does, so does
+ * recordEventsOf with no events). Dropped with the transaction when it fails.
+ */
+const deferredWrites = new WeakMap<object, { statements: string[]; values: unknown[] }[]>();
+
+export function deferWrite(tx: Tx, statements: string[], values: unknown[]): void {
+  const list = deferredWrites.get(tx) ?? [];
+  list.push({ statements, values });
+  deferredWrites.set(tx, list);
+}
+
+/** The deferred writes of `tx` as WITH parts (each followed by a comma), their parameters from $offset+1. */
+function takeDeferredWrites(tx: Tx, offset: number): { ctes: string; values: unknown[] } {
+  const list = deferredWrites.get(tx);
+  if (!list?.length) return { ctes: '', values: [] };
+  deferredWrites.delete(tx);
+  let ctes = '';
+  const values: unknown[] = [];
+  list.forEach((w, i) => {
+    const base = offset + values.length;
+    w.statements.forEach((sql, j) => {
+      ctes += `deferred_${i}_${j} AS (${sql.replace(/\$(\d+)/g, (_m, n: string) => `$${base + Number(n)}`)}), `;
+    });
+    values.push(...w.values);
+  });
+  return { ctes, values };
+}
+
+/** Runs the deferred writes of `tx` now (one statement), if any. */
+export async function flushDeferredWrites(tx: Tx): Promise<void> {
+  const along = takeDeferredWrites(tx, 0);
+  if (!along.ctes) return;
+  await tx.$executeRawUnsafe(`WITH ${along.ctes.slice(0, -2)} SELECT 1`, ...along.values);
 }
 
 /** Deliveries still to be made, per event (an envelope's pending_webhooks). */

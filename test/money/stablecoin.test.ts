@@ -500,6 +500,25 @@ describe('insufficient funds', () => {
     expect(await balanceOf(acct.key)).toBe('0');
   });
 
+  it('a wallet the transfer path remembers but the database no longer has is looked up again: 404 naming to, nothing moves', async () => {
+    const acct = await t.newAccount();
+    const secret = await newSigningSecret(t, acct);
+    await fund(acct, secret, '10');
+    const gone = await t.newAccount();
+    const to = (await wallet(gone.key)).address;
+    // refused (beyond the wallet) after both wallets were looked up: the server now knows them
+    expectError(await post(acct.key, '/v1/stablecoin/transfer', { amount: '20', to }), 422, 'INSUFFICIENT_FUNDS');
+    // the recipient's wallet disappears behind the server's back (it has no postings)
+    await t.server.db.prisma.ledgerAccount.delete({ where: { address: to.toLowerCase() } });
+    const missing = expectError(await post(acct.key, '/v1/stablecoin/transfer', { amount: '1', to }), 404, 'RESOURCE_NOT_FOUND');
+    expect(missing.param).toBe('to');
+    expect(await balanceOf(acct.key)).toBe('10');
+    // the sender's remembered wallet still works
+    expect((await post(acct.key, '/v1/stablecoin/transfer', { amount: '1', to: (await wallet(b.key)).address })).status).toBe(201);
+    expect(await balanceOf(acct.key)).toBe('9');
+    expect((await eventsOf(acct.key, 'stablecoin.*')).map((e) => e.type).sort()).toEqual(['stablecoin.issued', 'stablecoin.transferred']);
+  });
+
   it('100 parallel transfers of 1 from a wallet holding 50: exactly 50 succeed, 50 are refused, the ledger balances', async () => {
     const sender = await t.newAccount();
     const secret = await newSigningSecret(t, sender);

@@ -6,8 +6,21 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 
 const HEX40 = /^0x[0-9a-fA-F]{40}$/;
 
+const MAX_REMEMBERED = 100_000;
+/** checksummed addresses by their lowercase form: a Keccak-256 per address, not per use */
+const checksummed = new Map<string, string>();
+
 export function checksumAddress(address: string): string {
   const lower = address.slice(2).toLowerCase();
+  const known = checksummed.get(lower);
+  if (known !== undefined) return known;
+  if (checksummed.size >= MAX_REMEMBERED) checksummed.clear();
+  const out = computeChecksum(lower);
+  checksummed.set(lower, out);
+  return out;
+}
+
+function computeChecksum(lower: string): string {
   const hash = Buffer.from(keccak_256(new TextEncoder().encode(lower))).toString('hex');
   let out = '0x';
   for (let i = 0; i < 40; i++) out += parseInt(hash[i], 16) >= 8 ? lower[i].toUpperCase() : lower[i];

@@ -11,6 +11,7 @@ import { newId } from '../../ids.js';
 import type { Scope, Tx } from '../../operations/operation.js';
 import { newAddress } from './address.js';
 import { formatCoin } from './amounts.js';
+import { deferWrite, flushDeferredWrites } from '../../events/outbox.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -90,6 +91,69 @@ export async function walletAt(tx: Tx, address: string, livemode: boolean): Prom
   return { id: row.id, code: row.code, kind: 'wallet', currency: row.currency, address, accountId: row.accountId, balance: row.balance };
 }
 
+/** A wallet without its balance: what never changes once it is made. */
+export type WalletRef = Omit<Wallet, 'balance'> & { livemode: boolean };
+
+const MAX_REMEMBERED_WALLETS = 100_000;
+/** Wallets by id and by address, per database (a wallet is never deleted nor re-addressed). */
+const rememberedWallets = new WeakMap<object, { byId: Map<string, WalletRef>; byAddress: Map<string, WalletRef> }>();
+
+function walletsOf(db: object) {
+  let known = rememberedWallets.get(db);
+  if (!known) rememberedWallets.set(db, (known = { byId: new Map(), byAddress: new Map() }));
+  return known;
+}
+
+function remember(db: object, w: WalletRef): WalletRef {
+  const known = walletsOf(db);
+  if (known.byId.size >= MAX_REMEMBERED_WALLETS) {
+    known.byId.clear();
+    known.byAddress.clear();
+  }
+  known.byId.set(w.id, w);
+  known.byAddress.set(w.address, w);
+  return w;
+}
+
+/** Forgets the wallets a movement found missing (remembered from a database since reset). */
+export function forgetWallets(db: object, ids: string[]): void {
+  const known = walletsOf(db);
+  for (const id of ids) {
+    const w = known.byId.get(id);
+    known.byId.delete(id);
+    if (w) known.byAddress.delete(w.address);
+  }
+}
+
+/**
+ * The account's own wallet (made on first use) and the wallet at `address` (undefined when no
+ * wallet of this mode is there): remembered per database `db` after the first look, so a
+ * transfer between known wallets sends no statement here; else one statement for both.
+ */
+export async function transferWallets(
+  tx: Tx, db: object, scope: Scope, coin: string, address: string,
+): Promise<{ from: WalletRef; to: WalletRef | undefined }> {
+  const ref = ledgerAccount(scope.accountId, scope.livemode, 'wallet', coin);
+  const known = walletsOf(db);
+  let from = known.byId.get(ref.id);
+  let to = known.byAddress.get(address);
+  if (!from || !to) {
+    const rows = await tx.$queryRawUnsafe<{ id: string; code: string; accountId: string | null; livemode: boolean; kind: string; currency: string; address: string | null }[]>(
+      `SELECT "id", "code", "accountId", "livemode", "kind", "currency", "address" FROM "LedgerAccount" WHERE "id" = $1 OR "address" = $2`, ref.id, address);
+    for (const r of rows) {
+      if (r.kind !== 'wallet' || !r.accountId || !r.address) continue;
+      const w = remember(db, { id: r.id, code: r.code, kind: 'wallet', currency: r.currency, address: r.address, accountId: r.accountId, livemode: r.livemode });
+      if (r.id === ref.id) from = w;
+      if (r.address === address) to = w;
+    }
+    if (!from) {
+      const made = await walletOf(tx, scope, coin);
+      from = remember(db, { id: made.id, code: made.code, kind: 'wallet', currency: made.currency, address: made.address, accountId: made.accountId, livemode: scope.livemode });
+    }
+  }
+  return { from, to: to && to.livemode === scope.livemode ? to : undefined };
+}
+
 export interface Posting {
   account: LedgerAccountRef;
   /** atomic units; positive credits the account */
@@ -98,7 +162,8 @@ export interface Posting {
 
 /** Refused debit: the ledger account would go below zero. */
 export class InsufficientFunds extends Error {
-  constructor(readonly account: LedgerAccountRef, readonly balance: bigint, readonly needed: bigint) {
+  /** `missing`: the ledger account does not exist (a wallet of another database, say) */
+  constructor(readonly account: LedgerAccountRef, readonly balance: bigint, readonly needed: bigint, readonly missing = false) {
     super(`insufficient funds in ${account.code}`);
   }
 }
@@ -116,6 +181,28 @@ export interface Recorded {
   id: string;
   hash: string;
   sequence: number;
+  /** the resource's row as written (when post() was given one) */
+  row?: Record<string, unknown>;
+}
+
+/**
+ * The row of the resource a ledger transaction records (a transfer), written in post()'s last
+ * statement: every column given (bigints and dates as JSON strings), `hash` the transaction's.
+ */
+export interface ResourceRow {
+  table: string;
+  row(hash: string): Record<string, unknown>;
+}
+
+export interface PostOptions {
+  /** the resource's row, written with the ledger transaction */
+  resource?: ResourceRow;
+  /**
+   * The ledger transaction's rows (and the resource's) are written with the events, by the
+   * outbox's statement in the same database transaction (events/outbox.ts deferWrite): for an
+   * operation whose events are recorded by executeMutation right after it posts once.
+   */
+  deferToOutbox?: boolean;
 }
 
 /**
@@ -123,8 +210,11 @@ export interface Recorded {
  * Throws InsufficientFunds, having changed nothing, when a debit would overdraw.
  */
 export async function post(
-  tx: Tx, chain: Scope, kind: string, resourceId: string, postings: Posting[], now = new Date(),
+  tx: Tx, chain: Scope, kind: string, resourceId: string, postings: Posting[], now = new Date(), options: PostOptions = {},
 ): Promise<Recorded> {
+  const { resource } = options;
+  // a movement deferred earlier in this transaction is written first: this one reads its chain
+  await flushDeferredWrites(tx);
   const sums = new Map<string, bigint>();
   for (const p of postings) sums.set(p.account.currency, (sums.get(p.account.currency) ?? 0n) + p.amount);
   for (const [currency, sum] of sums) {
@@ -132,8 +222,10 @@ export async function post(
   }
   await ensureAccounts(tx, postings.map((p) => p.account), chain.livemode);
 
-  // One change per ledger account, applied in id order: two movements over the same
-  // accounts lock their rows in the same order and cannot deadlock.
+  // One change per ledger account. The accounts are locked in id order (two movements over
+  // the same accounts cannot deadlock), checked on the balances that hold under the lock (a
+  // credit committed meanwhile counts), changed only if every debit is covered, and the chain's
+  // head taken and locked until commit (one writer per chain at a time): one statement.
   const deltas = new Map<string, { account: LedgerAccountRef; delta: bigint }>();
   for (const p of postings) {
     const d = deltas.get(p.account.id) ?? { account: p.account, delta: 0n };
@@ -141,37 +233,24 @@ export async function post(
     deltas.set(p.account.id, d);
   }
   const ordered = [...deltas.values()].filter((d) => d.delta !== 0n).sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
-  const applied: typeof ordered = [];
-  for (const d of ordered) {
-    const changed = await tx.$executeRaw`
-      UPDATE "LedgerAccount" SET "balance" = "balance" + ${d.delta}
-      WHERE "id" = ${d.account.id} AND ("allowNegative" OR "balance" + ${d.delta} >= 0)`;
-    if (changed === 0) {
-      // Refused on the balance it saw. Lock the row and look again: a credit may have committed
-      // since, and the balance named in the refusal must be the one that held while refusing.
-      const [row] = await tx.$queryRaw<{ balance: bigint; allowNegative: boolean }[]>`
-        SELECT "balance", "allowNegative" FROM "LedgerAccount" WHERE "id" = ${d.account.id} FOR UPDATE`;
+  const [moved] = await tx.$queryRawUnsafe<{ ok: boolean; moved: number; locked: { id: string; balance: string; allowNegative: boolean }[] | null; sequence: number | null; headHash: string | null }[]>(
+    LEDGER_MOVE_SQL, JSON.stringify(ordered.map((d) => ({ id: d.account.id, delta: d.delta.toString() }))), ordered.length, chain.accountId, chain.livemode, GENESIS_HASH,
+    ordered.map((d) => d.account.id).join(','),
+  );
+  if (!moved.ok) {
+    // nothing changed: the caller may go on in the same transaction
+    const locked = new Map((moved.locked ?? []).map((l) => [l.id, l]));
+    for (const d of ordered) {
+      const row = locked.get(d.account.id);
       const balance = row ? BigInt(row.balance) : 0n;
-      if (row && (row.allowNegative || balance + d.delta >= 0n)) {
-        await tx.$executeRaw`UPDATE "LedgerAccount" SET "balance" = "balance" + ${d.delta} WHERE "id" = ${d.account.id}`;
-        applied.push(d);
-        continue;
-      }
-      // undo this call's earlier changes: the caller may go on in the same transaction
-      for (const u of applied.reverse()) {
-        await tx.$executeRaw`UPDATE "LedgerAccount" SET "balance" = "balance" - ${u.delta} WHERE "id" = ${u.account.id}`;
-      }
-      throw new InsufficientFunds(d.account, balance, -d.delta);
+      if (!row || (!row.allowNegative && balance + d.delta < 0n)) throw new InsufficientFunds(d.account, balance, -d.delta, !row);
     }
-    applied.push(d);
+    throw new Error('ledger: a movement was refused with every debit covered');
   }
-
-  // The chain's head, locked until commit: one writer per chain at a time.
-  const [head] = await tx.$queryRaw<{ sequence: number; headHash: string }[]>`
-    INSERT INTO "LedgerChain" ("accountId", "livemode", "sequence", "headHash")
-    VALUES (${chain.accountId}, ${chain.livemode}, 1, ${GENESIS_HASH})
-    ON CONFLICT ("accountId", "livemode") DO UPDATE SET "sequence" = "LedgerChain"."sequence" + 1
-    RETURNING "sequence", "headHash"`;
+  if (moved.moved !== ordered.length || moved.sequence === null || moved.headHash === null) {
+    throw new Error(`ledger: ${moved.moved} of ${ordered.length} balances changed`);
+  }
+  const head = { sequence: moved.sequence, headHash: moved.headHash };
   const id = newId('ltx');
   const lines = postings.map((p, position) => ({ id: newId('lpo'), ledgerAccountId: p.account.id, currency: p.account.currency, amount: p.amount, position }));
   const content = {
@@ -179,22 +258,68 @@ export async function post(
     postings: lines.map((l) => ({ ledgerAccountId: l.ledgerAccountId, currency: l.currency, amount: l.amount })),
   };
   const hash = transactionHash(head.headHash, content);
-  // the transaction, its postings and the chain's new head: one statement
-  await tx.$executeRawUnsafe(
-    `WITH t AS (
-       INSERT INTO "LedgerTransaction" ("id", "accountId", "livemode", "sequence", "kind", "resourceId", "previousHash", "hash", "createdAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz)
-     ), p AS (
-       INSERT INTO "LedgerPosting" ("id", "transactionId", "ledgerAccountId", "currency", "amount", "position")
-       SELECT d.id, $1, d.account, d.currency, d.amount::bigint, d.position
-       FROM jsonb_to_recordset($10::jsonb) AS d(id text, account text, currency text, amount text, position int)
-     )
-     UPDATE "LedgerChain" SET "headHash" = $8 WHERE "accountId" = $2 AND "livemode" = $3`,
+  // the transaction, its postings, the chain's new head (and the resource's row): one statement
+  const values: unknown[] = [
     id, chain.accountId, chain.livemode, head.sequence, kind, resourceId, head.headHash, hash, now.toISOString(),
     JSON.stringify(lines.map((l) => ({ id: l.id, account: l.ledgerAccountId, currency: l.currency, amount: l.amount.toString(), position: l.position }))),
-  );
-  return { id, hash, sequence: head.sequence };
+  ];
+  const statements = [
+    `INSERT INTO "LedgerTransaction" ("id", "accountId", "livemode", "sequence", "kind", "resourceId", "previousHash", "hash", "createdAt")
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz)`,
+    `INSERT INTO "LedgerPosting" ("id", "transactionId", "ledgerAccountId", "currency", "amount", "position")
+     SELECT d.id, $1, d.account, d.currency, d.amount::bigint, d.position
+     FROM jsonb_to_recordset($10::jsonb) AS d(id text, account text, currency text, amount text, position int)`,
+  ];
+  let row: Record<string, unknown> | undefined;
+  if (resource) {
+    row = resource.row(hash);
+    const columns = Object.keys(row);
+    if (!/^[A-Za-z]+$/.test(resource.table) || !columns.every((c) => /^[A-Za-z]+$/.test(c))) throw new Error(`ledger: bad resource table ${resource.table}`);
+    const list = columns.map((c) => `"${c}"`).join(', ');
+    statements.push(`INSERT INTO "${resource.table}" (${list}) SELECT ${list} FROM json_populate_record(NULL::"${resource.table}", $11::json)`);
+    values.push(JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+  }
+  const advance = `UPDATE "LedgerChain" SET "headHash" = $8 WHERE "accountId" = $2 AND "livemode" = $3`;
+  if (options.deferToOutbox) {
+    // written with the events, in the outbox's statement (same transaction, one round trip less)
+    deferWrite(tx, [...statements, advance], values);
+  } else {
+    await tx.$executeRawUnsafe(`WITH ${statements.map((sql, i) => `w${i} AS (${sql})`).join(', ')} ${advance}`, ...values);
+  }
+  return { id, hash, sequence: head.sequence, ...(row ? { row } : {}) };
 }
+
+/**
+ * post()'s first statement. $1: the changes [{id, delta}], $2: how many, $3/$4: the chain
+ * (account, mode), $5: the genesis hash, $6: the accounts' ids joined by commas (an array the
+ * planner sees the size of: the rows are found by the primary key, not by a scan) `locked` takes the row locks in id order (the sort
+ * runs before the locking); `verdict` sees the balances as they are under the lock (in READ
+ * COMMITTED a locked row is the newest version); `moved` and `head` change nothing unless
+ * every account exists and every debit is covered. Answers the verdict, the balances seen
+ * (for a refusal) and the chain's head before this transaction.
+ */
+export const LEDGER_MOVE_SQL = `WITH d AS (
+    SELECT x.id, x.delta::bigint AS delta FROM jsonb_to_recordset($1::jsonb) AS x(id text, delta text)
+  ), locked AS (
+    SELECT a."id", a."balance", a."allowNegative" FROM "LedgerAccount" a
+    WHERE a."id" = ANY (string_to_array($6::text, ',')) ORDER BY a."id" COLLATE "C" FOR UPDATE OF a
+  ), verdict AS (
+    SELECT count(*) = $2::int AND coalesce(bool_and(l."allowNegative" OR l."balance" + d.delta >= 0), true) AS ok
+    FROM locked l JOIN d ON d.id = l."id"
+  ), moved AS (
+    UPDATE "LedgerAccount" a SET "balance" = a."balance" + d.delta FROM d
+    WHERE a."id" = ANY (string_to_array($6::text, ',')) AND a."id" = d.id AND (SELECT v.ok FROM verdict v)
+    RETURNING a."id"
+  ), head AS (
+    INSERT INTO "LedgerChain" ("accountId", "livemode", "sequence", "headHash")
+    SELECT $3::text, $4::boolean, 1, $5::text WHERE (SELECT v.ok FROM verdict v)
+    ON CONFLICT ("accountId", "livemode") DO UPDATE SET "sequence" = "LedgerChain"."sequence" + 1
+    RETURNING "sequence", "headHash"
+  )
+  SELECT (SELECT v.ok FROM verdict v) AS ok, (SELECT count(*) FROM moved)::int AS moved,
+    (SELECT json_agg(json_build_object('id', l."id", 'balance', l."balance"::text, 'allowNegative', l."allowNegative")) FROM locked l) AS locked,
+    h."sequence", h."headHash"
+  FROM (SELECT 1) AS one LEFT JOIN head h ON true`;
 
 export interface HashContent {
   id: string;

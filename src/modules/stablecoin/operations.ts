@@ -9,7 +9,7 @@ import { newId } from '../../ids.js';
 import { defineMutation, type Scope, type Services, type Tx } from '../../operations/operation.js';
 import { checksumAddress, readAddress } from '../money/address.js';
 import { coinAmount, formatCoin } from '../money/amounts.js';
-import { InsufficientFunds, insufficientFundsError, ledgerAccount, post, totalSupply, walletAt, walletOf, type Wallet } from '../money/ledger.js';
+import { forgetWallets, InsufficientFunds, insufficientFundsError, ledgerAccount, post, totalSupply, transferWallets, walletAt, walletOf, type Recorded, type Wallet } from '../money/ledger.js';
 
 export const STABLECOIN_ID_PREFIX = { issuance: 'iss', redemption: 'rdm', transfer: 'xfr' } as const;
 
@@ -34,8 +34,12 @@ export function maskBankAccount(text: string): string {
 async function recipientWallet(tx: Tx, to: string, livemode: boolean): Promise<Wallet> {
   const lower = to.toLowerCase();
   const wallet = await walletAt(tx, lower, livemode);
-  if (!wallet) throw new ApiError('RESOURCE_NOT_FOUND', `No wallet with address ${to} in ${livemode ? 'live' : 'test'} mode on this platform`, { resource: 'wallet', address: to }, 'to');
+  if (!wallet) throw recipientNotFound(to, livemode);
   return wallet;
+}
+
+function recipientNotFound(to: string, livemode: boolean): ApiError {
+  return new ApiError('RESOURCE_NOT_FOUND', `No wallet with address ${to} in ${livemode ? 'live' : 'test'} mode on this platform`, { resource: 'wallet', address: to }, 'to');
 }
 
 function moveOrRefuse<T>(what: string) {
@@ -114,26 +118,48 @@ export const transferStablecoin = defineMutation({
   signatureRequired: (input, services) => atOrAbove(services)(input),
   async run(tx, scope, input, emit, services) {
     const coin = services.money.coin;
-    const from = await walletOf(tx, scope, coin);
-    const to = await recipientWallet(tx, input.to, scope.livemode);
-    if (to.id === from.id) throw ApiError.validation([{ field: 'to', message: 'this is your own wallet: a transfer goes to another wallet' }]);
     const id = newId(STABLECOIN_ID_PREFIX.transfer);
     const now = new Date();
-    const rec = await post(tx, scope, 'transfer', id, [
-      { account: from, amount: -input.amount },
-      { account: to, amount: input.amount },
-    ], now).catch(moveOrRefuse<never>('The wallet cannot cover this transfer'));
-    const row = await tx.stablecoinTransfer.create({
-      data: {
-        id, accountId: scope.accountId, livemode: scope.livemode, fromAddress: from.address, toAddress: to.address,
-        recipientAccountId: to.accountId, amount: input.amount, status: 'succeeded', transactionHash: rec.hash, createdAt: now,
-      },
-    });
-    const data = { transfer_id: id, from: checksumAddress(from.address), to: checksumAddress(to.address), amount: formatCoin(input.amount) };
-    emit('stablecoin.transferred', 'StablecoinTransfer', row, undefined, { data });
-    // the receiving account sees the transfer in its events too (nothing else of the sender)
-    if (to.accountId !== scope.accountId) emit('stablecoin.transferred', 'StablecoinTransfer', row, undefined, { data, account: to.accountId });
-    return row;
+    // the wallets' ids and addresses are remembered per database after their first use: a
+    // transfer between known wallets is one statement here (the balances and the chain's
+    // head); the ledger transaction, its postings and the transfer's row go with the events
+    // in the outbox's statement: BEGIN, two statements, COMMIT
+    for (let attempt = 0; ; attempt++) {
+      const { from, to } = await transferWallets(tx, services.db, scope, coin, input.to.toLowerCase());
+      if (!to) throw recipientNotFound(input.to, scope.livemode);
+      if (to.id === from.id) throw ApiError.validation([{ field: 'to', message: 'this is your own wallet: a transfer goes to another wallet' }]);
+      let rec: Recorded;
+      try {
+        rec = await post(tx, scope, 'transfer', id, [
+          { account: from, amount: -input.amount },
+          { account: to, amount: input.amount },
+        ], now, {
+          resource: {
+            table: 'StablecoinTransfer',
+            row: (hash) => ({
+              id, accountId: scope.accountId, livemode: scope.livemode, fromAddress: from.address, toAddress: to.address,
+              recipientAccountId: to.accountId, amount: input.amount, status: 'succeeded', transactionHash: hash, createdAt: now,
+            }),
+          },
+          // the ledger rows and the transfer's are written with its events (executeMutation
+          // records them right after this run, in the same transaction)
+          deferToOutbox: true,
+        });
+      } catch (err) {
+        // a remembered wallet that is not in this database (nothing was changed): look again
+        if (err instanceof InsufficientFunds && err.missing && attempt === 0) {
+          forgetWallets(services.db, [from.id, to.id]);
+          continue;
+        }
+        return moveOrRefuse<never>('The wallet cannot cover this transfer')(err);
+      }
+      const row = rec.row as { id: string; accountId: string; livemode: boolean; fromAddress: string; toAddress: string; recipientAccountId: string; amount: bigint; status: string; transactionHash: string; createdAt: Date };
+      const data = { transfer_id: id, from: checksumAddress(from.address), to: checksumAddress(to.address), amount: formatCoin(input.amount) };
+      emit('stablecoin.transferred', 'StablecoinTransfer', row, undefined, { data });
+      // the receiving account sees the transfer in its events too (nothing else of the sender)
+      if (to.accountId !== scope.accountId) emit('stablecoin.transferred', 'StablecoinTransfer', row, undefined, { data, account: to.accountId });
+      return row;
+    }
   },
 });
 
