@@ -9,7 +9,7 @@
 // the very arguments the doors would hand to Prisma (built by the one where translator,
 // src/db/where.ts), compiles only the subset whose SQL semantics it reproduces exactly —
 // the SQL Prisma 7 generates for these filters was read off its query log — and returns
-// undefined for anything else (relation filters, JSON paths, to-one includes, Prisma's
+// undefined for anything else (JSON paths, relation conditions other than `some`/`is`, Prisma's
 // quirks with empty conditions inside OR/NOT), so that the caller runs Prisma instead.
 // Rows come back as Prisma returns them: the same keys in the same order, Date, parsed JSON,
 // bigint. test/db/lean-read.test.ts runs a corpus of arguments through both paths and
@@ -163,11 +163,48 @@ function scalarFilter(t: Table, field: Field, filter: unknown, p: Params, alias 
   return parts.length === 1 ? parts[0] : `(${parts.join(' AND ')})`;
 }
 
+/** What a condition on a relation needs: the tables' schema and fresh aliases. */
+interface WhereContext {
+  schema: string;
+  aliases: Aliases;
+  /** relation conditions nested so far (bounded as relation reads are) */
+  depth?: number;
+}
+
+/**
+ * A relation condition as the where translator writes it (src/db/where.ts): a list relation
+ * with `some` (at least one related row matches), a to-one with `is` (the related row exists
+ * and matches), as an EXISTS over the related table. Other forms (every, none, isNot, `is:
+ * null`, a to-one written without `is`) are left to Prisma.
+ */
+function relationFilter(parent: Table, field: Field, filter: unknown, p: Params, parentAlias: string, ctx: WhereContext): string {
+  const depth = (ctx.depth ?? 0) + 1;
+  if (depth > MAX_RELATION_DEPTH || !isPlainObject(filter)) return unsupported();
+  const keys = Object.keys(filter);
+  const op = field.isList ? 'some' : 'is';
+  if (keys.length !== 1 || keys[0] !== op || !isPlainObject(filter[op])) return unsupported();
+  const child = table(field.type) ?? unsupported();
+  const alias = ctx.aliases.next();
+  let join: string;
+  if (field.isList) {
+    // the child's foreign key to the parent's id (Order.items: OrderItem.orderId)
+    const back = [...child.fields.values()].find((f) => f.relationName === field.relationName && f.kind === 'object' && f.relationFromFields?.length === 1);
+    if (!back || !parent.fields.get('id')) return unsupported();
+    join = `${q(alias)}.${q(back.relationFromFields![0])} = ${q(parentAlias)}."id"`;
+  } else {
+    // this model holds the foreign key, to the child's id (a test checks every relation of the schema is so)
+    if (field.relationFromFields?.length !== 1 || !child.fields.get('id')) return unsupported();
+    join = `${q(alias)}."id" = ${q(parentAlias)}.${q(field.relationFromFields[0])}`;
+  }
+  const inner = whereSql(child, filter[op], p, true, alias, { ...ctx, depth });
+  return `EXISTS (SELECT 1 FROM ${q(ctx.schema)}.${q(child.name)} AS ${q(alias)} WHERE ${join}${inner ? ` AND ${inner}` : ''})`;
+}
+
 /**
  * A Prisma where as SQL. `inAnd`: an empty object is true (Prisma drops it from an AND); in
  * OR and NOT Prisma gives it other meanings, so it is left to Prisma there.
  */
-function whereSql(t: Table, where: unknown, p: Params, inAnd: boolean, alias = t.name): string | undefined {
+function whereSql(t: Table, where: unknown, p: Params, inAnd: boolean, alias: string, ctx: WhereContext): string | undefined {
   if (!isPlainObject(where)) return unsupported();
   const parts: string[] = [];
   for (const [key, value] of Object.entries(where)) {
@@ -175,17 +212,21 @@ function whereSql(t: Table, where: unknown, p: Params, inAnd: boolean, alias = t
     if (key === 'AND') {
       const list = Array.isArray(value) ? value : [value];
       for (const sub of list) {
-        const s = whereSql(t, sub, p, true, alias);
+        const s = whereSql(t, sub, p, true, alias, ctx);
         if (s) parts.push(s);
       }
     } else if (key === 'OR') {
       if (!Array.isArray(value) || value.length === 0) unsupported();
-      parts.push(`(${(value as unknown[]).map((sub) => whereSql(t, sub, p, false, alias) ?? unsupported()).join(' OR ')})`);
+      parts.push(`(${(value as unknown[]).map((sub) => whereSql(t, sub, p, false, alias, ctx) ?? unsupported()).join(' OR ')})`);
     } else if (key === 'NOT') {
       if (!isPlainObject(value)) unsupported();
-      parts.push(`(NOT ${whereSql(t, value, p, false, alias) ?? unsupported()})`);
+      parts.push(`(NOT ${whereSql(t, value, p, false, alias, ctx) ?? unsupported()})`);
     } else {
       const field = t.fields.get(key);
+      if (field?.kind === 'object') {
+        parts.push(relationFilter(t, field, value, p, alias, ctx));
+        continue;
+      }
       if (!field || field.kind !== 'scalar' || field.isList || field.type === 'Json') unsupported();
       parts.push(scalarFilter(t, field!, value, p, alias));
     }
@@ -339,7 +380,7 @@ function compileRelation(parent: Table, field: Field, spec: unknown, parentAlias
     // without an orderBy Prisma picks the child order itself: only ordered relations are compiled
     if (s.orderBy === undefined) unsupported();
     const conditions = [`${q(alias)}.${q(back.relationFromFields![0])} = ${q(parentAlias)}."id"`];
-    const where = s.where === undefined ? undefined : whereSql(child, s.where, ctx.p, true, alias);
+    const where = s.where === undefined ? undefined : whereSql(child, s.where, ctx.p, true, alias, ctx);
     if (where) conditions.push(where);
     const take = count(s.take, 0);
     const skip = count(s.skip, 0);
@@ -378,7 +419,7 @@ function compileFindMany(model: string, args: Args, schema: string): Plan {
   if (args.orderBy === undefined) unsupported(); // Prisma then orders by its own rules
   const ctx = { p: new Params(), aliases: new Aliases(), schema };
   const relSql = new Map<Output, string>();
-  const where = args.where === undefined ? undefined : whereSql(t, args.where, ctx.p, true);
+  const where = args.where === undefined ? undefined : whereSql(t, args.where, ctx.p, true, t.name, ctx);
   const take = count(args.take, 0);
   const skip = count(args.skip, 0);
   const shape = compileShape(t, args as RelationSpec, t.name, ctx, 0, relSql);
@@ -447,8 +488,9 @@ export function leanCount(db: LeanDatabase, model: string, where: unknown): Prom
   const statement = attempt((): Statement => {
     const t = table(model) ?? unsupported();
     const p = new Params();
-    const w = where === undefined ? undefined : whereSql(t, where, p, true);
-    return { sql: `SELECT COUNT(*) FROM ${q(schemaOf(sql))}.${q(t.name)}${w ? ` WHERE ${w}` : ''}`, args: p.args, argTypes: p.argTypes };
+    const schema = schemaOf(sql);
+    const w = where === undefined ? undefined : whereSql(t, where, p, true, t.name, { schema, aliases: new Aliases() });
+    return { sql: `SELECT COUNT(*) FROM ${q(schema)}.${q(t.name)}${w ? ` WHERE ${w}` : ''}`, args: p.args, argTypes: p.argTypes };
   });
   if (!statement) return undefined;
   return sql.queryRaw(statement).then((r) => Number(r.rows[0][0]));

@@ -134,6 +134,13 @@ describe('lean reads give exactly what Prisma gives', () => {
     ['_not of _or of _and', { _not: { _or: [{ _and: [{ status: { _eq: 'shipped' } }, { amount: { _lt: 900 } }] }, { currency: { _eq: 'eur' } }] } }],
     ['several fields at one level', { status: { _in: ['pending', 'processing'] }, currency: { _eq: 'usd' }, amount: { _gte: 0 } }],
     ['no row matches', { status: { _eq: 'no-such-status' } }],
+    ['a list relation: some item with quantity >= 2', { items: { quantity: { _gte: 2 } } }],
+    ['a list relation, empty: has an item', { items: {} }],
+    ['a to-one relation: the customer\'s email', { customer: { email: { _ilike: '%example%' } } }],
+    ['a to-one relation, empty: has a customer', { customer: {} }],
+    ['relations under _not and _or', { _or: [{ _not: { items: { name: { _eq: 'Cake' } } } }, { customer: { name: { _is_null: true } } }] }],
+    ['relations nested: an item whose product is active', { items: { product: { active: { _eq: true } } } }],
+    ['a relation beside scalar conditions', { status: { _in: ['pending', 'shipped'] }, items: { unitAmount: { _gt: 300 } }, customer: { id: { _is_null: false } } }],
   ];
   for (const [name, exp] of comparisons) {
     it(`where: ${name}`, async () => {
@@ -216,10 +223,11 @@ describe('lean reads give exactly what Prisma gives', () => {
       Product: [['orderItems', 'OrderItem', 'many']],
     };
     const FILTERS: Record<string, unknown[]> = {
-      Order: [{ status: 'pending' }, { amount: { lt: 1200 } }, { OR: [{ currency: 'eur' }, { trackingNumber: null }] }],
-      OrderItem: [{ quantity: { gte: 2 } }, { name: 'Cake' }, { NOT: { position: 0 } }],
-      Customer: [{ email: { contains: 'example', mode: 'insensitive' } }],
-      Product: [{ active: true }],
+      Order: [{ status: 'pending' }, { amount: { lt: 1200 } }, { OR: [{ currency: 'eur' }, { trackingNumber: null }] },
+        { items: { some: { quantity: { gte: 2 } } } }, { customer: { is: { email: { contains: 'example', mode: 'insensitive' } } } }],
+      OrderItem: [{ quantity: { gte: 2 } }, { name: 'Cake' }, { NOT: { position: 0 } }, { product: { is: { active: true } } }],
+      Customer: [{ email: { contains: 'example', mode: 'insensitive' } }, { orders: { some: { status: 'pending' } } }],
+      Product: [{ active: true }, { orderItems: { some: { order: { is: { currency: 'usd' } } } } }],
     };
     const ORDERABLE: Record<string, string[]> = {
       Order: ['createdAt', 'amount', 'status'], OrderItem: ['position', 'quantity', 'name'], Customer: ['createdAt', 'name'], Product: ['price', 'name'],
@@ -312,8 +320,9 @@ describe('lean reads give exactly what Prisma gives', () => {
 
 describe('shapes the lean path leaves to Prisma', () => {
   const refused: Array<[string, () => Args]> = [
-    ['a filter through a to-one relation', () => orders({ customer: { email: { _eq: 'ann@example.com' } } })],
-    ['a filter through a list relation', () => orders({ items: { name: { _eq: 'Cake' } } })],
+    ['a list relation condition other than some (every)', () => ({ where: { items: { every: { quantity: { gte: 2 } } } }, orderBy: ORDER_BY })],
+    ['a to-one relation condition other than is (isNot)', () => ({ where: { customer: { isNot: { email: 'ann@example.com' } } }, orderBy: ORDER_BY })],
+    ['a to-one relation condition written without is', () => ({ where: { customer: { email: 'ann@example.com' } }, orderBy: ORDER_BY })],
     ['a JSON filter', () => orders({ metadata: { _contains: { source: 'web' } } })],
     ['ordering through a relation', () => ({ ...orders(undefined), orderBy: toPrismaOrderBy('Order', { customer: { email: 'asc' } }) })],
     ['a list include without an order', () => orders(undefined, { include: { items: true } })],
@@ -365,10 +374,18 @@ describe('the doors use the lean path', () => {
     expect(withItems.body.errors).toBeUndefined();
     expect(db.readPaths.lean).toBe(lean1 + 1);
     expect(await statements(() => gql(t.url, key, nested))).toBe(1);
-    // a relation filter in where is left to Prisma (and answers the same orders)
-    const prisma0 = db.readPaths.prisma;
-    const filtered = await gql(t.url, key, '{ orders(where: {items: {name: {_eq: "Cake"}}}, limit: 3) { id } }');
+    // a relation filter in where is lean too (EXISTS), in the same one statement
+    const lean2 = db.readPaths.lean;
+    const byRelation = '{ orders(where: {status: {_in: ["pending", "shipped"]}, items: {quantity: {_gte: 2}}}, limit: 3) { id } }';
+    const filtered = await gql(t.url, key, byRelation);
     expect(filtered.body.errors).toBeUndefined();
+    expect(filtered.body.data.orders.length).toBeGreaterThan(0);
+    expect(db.readPaths.lean).toBe(lean2 + 1);
+    expect(await statements(() => gql(t.url, key, byRelation))).toBe(1);
+    // a shape it does not compile is left to Prisma, and counted (a JSON filter)
+    const prisma0 = db.readPaths.prisma;
+    const json = await gql(t.url, key, '{ orders(where: {metadata: {_contains: {source: "web"}}}, limit: 3) { id } }');
+    expect(json.body.errors).toBeUndefined();
     expect(db.readPaths.prisma).toBe(prisma0 + 1);
     const metrics = await api(t.url, '/metrics', { headers: { 'x-admin-key': ADMIN } });
     expect(metrics.text).toMatch(new RegExp(`db_list_reads_total\\{path="lean"\\} ${db.readPaths.lean}\\b`));
