@@ -35,6 +35,13 @@ export interface Database {
   sql(): SqlQueryable;
   /** list reads answered by the lean path and by Prisma (the /metrics counter db_list_reads_total) */
   readPaths: { lean: number; prisma: number };
+  /**
+   * The client subscriptions read their events' rows with (orderUpdated): on PostgreSQL its own
+   * small pool (STREAM_READ_POOL_SIZE connections, opened on first use), so that a subscriber's
+   * read never queues behind the writes that hold the main pool's connections; on the embedded
+   * database, which runs one statement at a time, the main client.
+   */
+  streamReads(): Prisma;
   close(): Promise<void>;
 }
 
@@ -57,6 +64,8 @@ interface SharedInfo {
 }
 
 const SOCKET_PORT = 5432;
+/** connections of the subscriptions' read pool (PostgreSQL): reads of one row by id, a few at a time */
+const STREAM_READ_POOL_SIZE = 10;
 
 function processAlive(pid: number): boolean {
   try {
@@ -146,6 +155,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
   const prisma = new PrismaClient({ adapter: countingFactory(factory, counter, connected) });
   await prisma.$connect();
+  let streamClient: Prisma | undefined;
+  const streamReads = (): Prisma => {
+    if (!opts.databaseUrl) return prisma;
+    streamClient ??= new PrismaClient({
+      adapter: countingFactory(new PrismaPg({ connectionString: opts.databaseUrl, max: STREAM_READ_POOL_SIZE, ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) }), counter, {}),
+    });
+    return streamClient;
+  };
   // Loading the Wasm schema engine costs time: only when a committed migration is not applied.
   if (opts.migrate && (await pendingMigrations(prisma)).length > 0) await applyMigrations(factory);
   return {
@@ -154,7 +171,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     queryCount: () => counter.n,
     readPaths: { lean: 0, prisma: 0 },
     sql: () => connected.adapter ?? (() => { throw new Error('the database is not connected'); })(),
+    streamReads,
     async close() {
+      await streamClient?.$disconnect();
       await prisma.$disconnect();
       for (const fn of cleanups) await fn();
     },

@@ -75,7 +75,7 @@ export function registerOrdersGraphQL(): void {
             const id = String(m.event.data.object.id);
             const scoped = scopedWhere(scopeOf(ctx), { AND: [{ id }, where] });
             const found = await eventReads(ctx.services).get(`match\n${m.event.id}\n${JSON.stringify(scoped)}`, () =>
-              ctx.services.db.prisma.order.findFirst({ where: scoped, select: { id: true } }));
+              ctx.services.db.streamReads().order.findFirst({ where: scoped, select: { id: true } }));
             return found ? { id, event: m.event.id } : null;
           }),
           filter((hit: { id: string; event: string } | null) => hit !== null),
@@ -85,7 +85,7 @@ export function registerOrdersGraphQL(): void {
       resolve: (query, hit, _args, ctx) => {
         const { id, event } = hit as unknown as { id: string; event: string };
         return eventReads(ctx.services).get(`order\n${event}\n${JSON.stringify(query)}`, () =>
-          ctx.services.db.prisma.order.findUnique({ ...query, where: { id } }));
+          ctx.services.db.streamReads().order.findUnique({ ...query, where: { id } }));
       },
     }),
   );
