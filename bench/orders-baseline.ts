@@ -27,6 +27,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import pg from 'pg';
 import { announceReady, failStartup } from './child.js';
 import { ID_PREFIX, newId } from '../src/ids.js';
+import { eventsStatement } from '../src/events/outbox.js';
 import { send, readBody } from './http-util.js';
 
 const apiVersion = process.env.API_VERSION || '2026-11-01';
@@ -139,15 +140,7 @@ if (RESERVE_SQL_INDEXED.split('ANY(').length !== 3) throw new Error('RESERVE_SQL
 const indexedReservation = process.env.BENCH_ORDERS_RESERVE === 'indexed';
 
 /** recordEventsOf's statement (src/events/outbox.ts), the same text */
-const EVENT_SQL = `WITH ins AS (
-       INSERT INTO "Event" ("id", "accountId", "livemode", "type", "data", "requestId", "idempotencyKey", "apiVersion", "actor", "connectedAccount", "createdAt")
-       SELECT d.id, d."accountId", d.livemode, d.type, d.data, d."requestId", d."idempotencyKey", d."apiVersion", d.actor, d."connectedAccount", d."createdAt"
-       FROM json_to_recordset($1::json) AS d(id text, "accountId" text, livemode boolean, type text, data json, "requestId" text, "idempotencyKey" text, "apiVersion" text, actor jsonb, "connectedAccount" text, "createdAt" timestamptz)
-     )
-     SELECT w."id", w."accountId", w."events", w."connect" FROM "WebhookEndpoint" w
-     WHERE (w."accountId" IN (SELECT json_array_elements_text($2::json)) OR (w."connect" AND w."accountId" IN (SELECT json_array_elements_text($4::json))))
-       AND w."livemode" = $3 AND w."active"
-     ORDER BY w."id"`;
+const EVENT_SQL = eventsStatement();
 
 /** createOrder's statements (src/modules/orders/operations.ts), the same text */
 const PRODUCTS_SQL = `SELECT "id", "name", "price", "currency" FROM "Product"
