@@ -109,8 +109,12 @@ describe.skipIf(!hasChromium)('pages in a browser, offline', () => {
       await health.locator('.opblock-summary').click();
       // "Try it out" is on from the start (uiConfig.tryItOutEnabled)
       await health.locator('.execute').click();
-      await expect.poll(async () => (await health.locator('.response .response-col_status').first().textContent()) ?? '', { timeout: 30_000 }).toContain('200');
-      expect(await health.locator('.responses-wrapper').textContent()).toContain('healthy');
+      // the live answer is its own table (the documented responses table also says "200",
+      // and its header cell shares the status cell's class): wait for that row, then read it
+      const live = health.locator('.live-responses-table tr.response');
+      await live.first().waitFor({ timeout: 30_000 });
+      expect(await live.first().locator('.response-col_status').textContent()).toContain('200');
+      await expect.poll(async () => (await live.first().locator('.response-col_description').textContent()) ?? '', { timeout: 30_000 }).toContain('healthy');
       expect(foreign).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
