@@ -42,6 +42,11 @@ export interface Database {
    * database, which runs one statement at a time, the main client.
    */
   streamReads(): Prisma;
+  /**
+   * The driver adapter of streamReads() (for the lean read path), once its pool has connected;
+   * until then, and on the embedded database, the main adapter (sql()).
+   */
+  streamSql(): SqlQueryable;
   close(): Promise<void>;
 }
 
@@ -156,13 +161,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const prisma = new PrismaClient({ adapter: countingFactory(factory, counter, connected) });
   await prisma.$connect();
   let streamClient: Prisma | undefined;
+  const streamConnected: { adapter?: SqlDriverAdapter } = {};
   const streamReads = (): Prisma => {
     if (!opts.databaseUrl) return prisma;
-    streamClient ??= new PrismaClient({
-      adapter: countingFactory(new PrismaPg({ connectionString: opts.databaseUrl, max: STREAM_READ_POOL_SIZE, ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) }), counter, {}),
-    });
+    if (!streamClient) {
+      streamClient = new PrismaClient({
+        adapter: countingFactory(new PrismaPg({ connectionString: opts.databaseUrl, max: STREAM_READ_POOL_SIZE, ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) }), counter, streamConnected),
+      });
+      // connect now, so that streamSql() has the pool's adapter from the next event on
+      streamClient.$connect().catch(() => undefined);
+    }
     return streamClient;
   };
+  const sql = (): SqlQueryable => connected.adapter ?? (() => { throw new Error('the database is not connected'); })();
   // Loading the Wasm schema engine costs time: only when a committed migration is not applied.
   if (opts.migrate && (await pendingMigrations(prisma)).length > 0) await applyMigrations(factory);
   return {
@@ -170,8 +181,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind,
     queryCount: () => counter.n,
     readPaths: { lean: 0, prisma: 0 },
-    sql: () => connected.adapter ?? (() => { throw new Error('the database is not connected'); })(),
+    sql,
     streamReads,
+    streamSql: () => {
+      if (!opts.databaseUrl) return sql();
+      streamReads();
+      return streamConnected.adapter ?? sql();
+    },
     async close() {
       await streamClient?.$disconnect();
       await prisma.$disconnect();

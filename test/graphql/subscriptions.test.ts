@@ -149,6 +149,7 @@ describe('orderUpdated(where)', () => {
     const guarded = await subscribe(session(narrow.secret), OnOrderUpdatedDocument, same, 400);
     const { createCustomer: c } = await data(t.url, acct.key, CreateCustomerDocument, { input: { email: 'shared@example.com' } });
     const before = { ...reads.counts };
+    const paths = { ...t.server.services.db.readPaths };
     const order = await data(t.url, acct.key, CreateOrderDocument, { input: { currency: 'usd', customer: c.id, items: [{ name: 'Tea', quantity: 1, unitAmount: 450 }] } });
     for (const sub of subs) {
       const [got] = await sub.waitFor(1);
@@ -172,6 +173,10 @@ describe('orderUpdated(where)', () => {
     const shared = reads.counts.shared - before.shared;
     expect(made + shared).toBeLessThanOrEqual(9);
     expect(made).toBeGreaterThanOrEqual(4);
+    // each of those reads is one statement on the lean path (src/db/lean-read.ts), nested
+    // customer and items included; Prisma would answer none of them here
+    expect(t.server.services.db.readPaths.lean - paths.lean).toBeGreaterThanOrEqual(made);
+    expect(t.server.services.db.readPaths.prisma - paths.prisma).toBe(0);
   });
 
   it('needs orders:read', async () => {

@@ -6,9 +6,11 @@ import { toPrismaWhere } from '../../db/where.js';
 import type { BusMessage } from '../../events/bus.js';
 import { builder, callContext } from '../../graphql/builder.js';
 import { boolExp } from '../../graphql/filters.js';
-import { guardedRelation, listAndGet, mutationField, readableBy, scalarExposures, scopeOf } from '../../graphql/models.js';
+import { guardedRelation, listAndGet, mutationField, narrowed, readableBy, scalarExposures, scopeOf } from '../../graphql/models.js';
 import { executeMutation, scopedWhere } from '../../operations/operation.js';
 import { eventReads } from '../../graphql/event-reads.js';
+import { leanFindById, type LeanDatabase } from '../../db/lean-read.js';
+import type { GraphQLContext } from '../../graphql/builder.js';
 import { cancelOrder, createOrder, deleteOrder, fulfillOrder, holdOrder, releaseOrder, updateOrder } from './operations.js';
 
 export function registerOrdersGraphQL(): void {
@@ -75,6 +77,7 @@ export function registerOrdersGraphQL(): void {
             const id = String(m.event.data.object.id);
             const scoped = scopedWhere(scopeOf(ctx), { AND: [{ id }, where] });
             const found = await eventReads(ctx.services).get(`match\n${m.event.id}\n${JSON.stringify(scoped)}`, () =>
+              leanFindById(streamDb(ctx), 'Order', scoped, { select: { id: true } }) ??
               ctx.services.db.streamReads().order.findFirst({ where: scoped, select: { id: true } }));
             return found ? { id, event: m.event.id } : null;
           }),
@@ -82,11 +85,19 @@ export function registerOrdersGraphQL(): void {
         );
       },
       // the order as selected, read once per event and selection for every subscriber
-      resolve: (query, hit, _args, ctx) => {
+      resolve: (query, hit, _args, ctx, info) => {
         const { id, event } = hit as unknown as { id: string; event: string };
-        return eventReads(ctx.services).get(`order\n${event}\n${JSON.stringify(query)}`, () =>
-          ctx.services.db.streamReads().order.findUnique({ ...query, where: { id } }));
+        const shape = narrowed(query, info, 'Order');
+        return eventReads(ctx.services).get(`order\n${event}\n${JSON.stringify(shape)}`, () =>
+          (leanFindById(streamDb(ctx), 'Order', { id }, shape) as Promise<never> | undefined) ??
+          ctx.services.db.streamReads().order.findUnique({ ...shape, where: { id } }));
       },
     }),
   );
+}
+
+/** The lean read path over the subscriptions' own read pool (Database.streamSql). */
+function streamDb(ctx: GraphQLContext): LeanDatabase {
+  const db = ctx.services.db;
+  return { sql: db.streamSql, readPaths: db.readPaths };
 }
