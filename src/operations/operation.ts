@@ -322,6 +322,18 @@ export function found<T>(row: T | null | undefined, resource: string, id: string
   return row;
 }
 
+/**
+ * Locks the row `id` of `model` (SELECT ... FOR UPDATE) until the transaction ends: an update
+ * that reads a row and writes what it computed from it (a metadata patch merged into the
+ * stored metadata, previous_attributes) runs one at a time per row, so that two concurrent
+ * updates never lose each other's changes. Scoping is left to the read that follows (a row of
+ * another account is locked for an instant, then answered 404 by that read).
+ */
+export async function lockRow(tx: Tx, model: string, id: string): Promise<void> {
+  if (!/^[A-Za-z]+$/.test(model)) throw new Error(`lockRow: not a model name: ${model}`);
+  await tx.$queryRawUnsafe(`SELECT 1 FROM "${model}" WHERE "id" = $1 FOR UPDATE`, id);
+}
+
 export function scopedWhere(scope: Scope, where: Record<string, unknown> = {}): Record<string, unknown> {
   const own = { accountId: scope.accounts && scope.accounts.length > 1 ? { in: scope.accounts } : scope.accountId, livemode: scope.livemode };
   return Object.keys(where).length ? { AND: [own, where] } : own;

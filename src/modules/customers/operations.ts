@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ID_PREFIX, newId } from '../../ids.js';
 import { CLOCK_PREFIX, lockClock } from '../invoices/clocks.js';
-import { defineMutation, found, scopedWhere } from '../../operations/operation.js';
+import { defineMutation, found, lockRow, scopedWhere } from '../../operations/operation.js';
 import { previousAttributes } from '../../representation.js';
 import { id, mergeMetadata, metadata, metadataPatch } from '../shared-inputs.js';
 
@@ -39,6 +39,7 @@ export const updateCustomer = defineMutation({
   model: 'Customer',
   input: z.strictObject({ id: id(ID_PREFIX.customer), ...fields, metadata: metadataPatch.optional() }),
   async run(tx, scope, input, emit) {
+    await lockRow(tx, 'Customer', input.id);
     const before = found(await tx.customer.findFirst({ where: scopedWhere(scope, { id: input.id }) }), 'customer', input.id);
     const row = await tx.customer.update({
       where: { id: before.id },

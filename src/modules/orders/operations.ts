@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { ID_PREFIX, newId } from '../../ids.js';
-import { defineMutation, found, scopedWhere, type Scope, type Tx, type Emit } from '../../operations/operation.js';
+import { defineMutation, found, lockRow, scopedWhere, type Scope, type Tx, type Emit } from '../../operations/operation.js';
 import { previousAttributes } from '../../representation.js';
 import { amount, currency, id, inJsonbOrder, MAX_AMOUNT, mergeMetadata, metadata, metadataPatch } from '../shared-inputs.js';
 import { reserveForOrder, settleOrderStock } from '../inventory/stock.js';
@@ -237,6 +237,8 @@ export const updateOrder = defineMutation({
     metadata: metadataPatch.optional(),
   }),
   async run(tx, scope, input, emit) {
+    // locked first: the metadata patch is merged into what this update reads
+    await lockRow(tx, 'Order', input.id);
     const before = await loadOrder(tx, scope, input.id);
     if (input.customer) {
       const c = await tx.customer.findFirst({ where: scopedWhere(scope, { id: input.customer }), select: { id: true } });
@@ -253,8 +255,10 @@ export const updateOrder = defineMutation({
       return moveOrder(tx, scope, input.id, input.status, data, emit);
     }
     if (Object.keys(data).length === 0) return before;
-    await tx.order.update({ where: { id: before.id }, data });
-    return reloadUpdated(tx, scope, before, emit);
+    // the row as updated (the UPDATE's RETURNING); its lines are unchanged, and locked
+    const row = { ...(await tx.order.update({ where: { id: before.id }, data })), items: before.items };
+    emit('order.updated', 'Order', row, previousAttributes('Order', before, row));
+    return row;
   },
 });
 

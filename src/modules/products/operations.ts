@@ -1,7 +1,7 @@
 // Products: create and update. Emits product.created and product.updated.
 import { z } from 'zod';
 import { ID_PREFIX, newId } from '../../ids.js';
-import { defineMutation, found, scopedWhere } from '../../operations/operation.js';
+import { defineMutation, found, lockRow, scopedWhere } from '../../operations/operation.js';
 import { previousAttributes } from '../../representation.js';
 import { amount, currency, id, mergeMetadata, metadata, metadataPatch } from '../shared-inputs.js';
 
@@ -45,6 +45,7 @@ export const updateProduct = defineMutation({
     metadata: metadataPatch.optional(),
   }),
   async run(tx, scope, input, emit) {
+    await lockRow(tx, 'Product', input.id);
     const before = found(await tx.product.findFirst({ where: scopedWhere(scope, { id: input.id }) }), 'product', input.id);
     const { id: _id, metadata: patch, ...rest } = input;
     const row = await tx.product.update({

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ApiError, type FieldError } from '../../errors.js';
 import { ID_PREFIX, newId } from '../../ids.js';
-import { defineMutation, found, scopedWhere, type Scope, type Tx } from '../../operations/operation.js';
+import { defineMutation, found, lockRow, scopedWhere, type Scope, type Tx } from '../../operations/operation.js';
 import type { RecordCipher } from '../../decision/service/crypto.js';
 import { present } from '../../representation.js';
 import { knownEventGroups, knownEventTypes } from '../catalog.js';
@@ -142,6 +142,7 @@ export const updateWebhookEndpoint = defineMutation({
     apiVersion,
   }),
   async run(tx, scope, input) {
+    await lockRow(tx, 'WebhookEndpoint', input.id);
     const before = await loadEndpoint(tx, scope, input.id);
     const data: Record<string, unknown> = {};
     if (input.url !== undefined) data.url = checkUrl(input.url, scope);
