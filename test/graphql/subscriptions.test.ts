@@ -6,6 +6,9 @@ import { print } from 'graphql';
 import { api, startTestServer, TEA_ORDER, type TestAccount, type TestServer } from '../helpers/server.js';
 import { data, sleep, subscribe, wsSession, type WsSession } from './client.js';
 import { eventReads } from '../../src/graphql/event-reads.js';
+import { createApiKey } from '../../src/auth/keys.js';
+import type { BusMessage, EventEnvelope } from '../../src/events/bus.js';
+import { subscriberSees } from '../../src/modules/events/graphql.js';
 import {
   CancelOrderDocument, CreateCustomerDocument, CreateOrderDocument, CreateProductDocument, OnEventsDocument,
   OnOrderUpdatedDocument, UpdateOrderDocument, type OnEventsSubscription,
@@ -266,6 +269,59 @@ describe('account isolation in subscriptions', () => {
     // cancellation, spy has had every event before it (A's never enter B's topic)
     await sameB.waitFor(1);
     expect(spy.results).toHaveLength(0);
+  });
+});
+
+describe('connected accounts in subscriptions', () => {
+  it("a connected account's subscribers (its own key, the platform acting for it) never see the platform's nor a sibling's events", async () => {
+    const platform = await t.newAccount();
+    const connect = async (name: string) => {
+      const res = await api(t.url, '/v1/accounts', { key: platform.key, body: { name, country: 'DE', default_currency: 'eur' } });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id as string;
+    };
+    const c1 = await connect('Connected One');
+    const c2 = await connect('Connected Two');
+    const c1Key = (await createApiKey(t.server.db.prisma, { accountId: c1, type: 'secret', mode: 'test' })).secret;
+    const doc = OnEventsDocument;
+    const types = { types: ['customer.created'] };
+    const own = await subscribe(session(c1Key), doc, types);
+    const acting = await subscribe(session(undefined, { authorization: `Bearer ${platform.key}`, 'X-Account-Id': c1 }), doc, types);
+    const platformSub = await subscribe(session(platform.key), doc, types);
+    const name = (r: OnEventsSubscription) => (r.events.data as { object: { name: string } }).object.name;
+
+    // the platform's own event and the sibling's (made by the platform acting for it), then c1's marker
+    expect((await api(t.url, '/v1/customers', { key: platform.key, body: { name: 'Platform own' } })).status).toBe(201);
+    expect((await api(t.url, '/v1/customers', { key: platform.key, body: { name: 'Sibling' }, headers: { 'X-Account-Id': c2 } })).status).toBe(201);
+    expect((await api(t.url, '/v1/customers', { key: c1Key, body: { name: 'C1 marker' } })).status).toBe(201);
+    // published in that order: had either earlier event reached c1's subscribers, it would be here first
+    expect((await own.waitFor(1)).map(name)).toEqual(['C1 marker']);
+    expect((await acting.waitFor(1)).map(name)).toEqual(['C1 marker']);
+    // the platform's own key sees all three, its connected accounts' marked with `account`
+    const all = await platformSub.waitFor(3);
+    expect(all.map(name)).toEqual(['Platform own', 'Sibling', 'C1 marker']);
+    expect(all.map((r) => (r.events.envelope as { account?: string }).account ?? null)).toEqual([null, c2, c1]);
+    expect(own.results).toHaveLength(1);
+    expect(acting.results).toHaveLength(1);
+  });
+
+  it('subscriberSees: own events of its mode; connected accounts\' only for a platform\'s own key', () => {
+    const envelope = (over: Partial<EventEnvelope>): EventEnvelope => ({
+      id: 'evt_1', object: 'event', type: 'customer.created', created: 0, livemode: false, data: { object: {} },
+      request: { id: null, idempotency_key: null }, pending_webhooks: 0, api_version: '2025-01-01', ...over,
+    });
+    const platformKey = { accountId: 'acct_p', livemode: false, readsConnected: true };
+    const connectedKey = { accountId: 'acct_c1', livemode: false, readsConnected: false };
+    const platformOwn: BusMessage = { accountId: 'acct_p', event: envelope({}) };
+    const ofC1: BusMessage = { accountId: 'acct_c1', event: envelope({ account: 'acct_c1' }) };
+    const ofC2: BusMessage = { accountId: 'acct_c2', event: envelope({ account: 'acct_c2' }) };
+    expect([platformOwn, ofC1, ofC2].map((m) => subscriberSees(platformKey, m))).toEqual([true, true, true]);
+    expect([platformOwn, ofC1, ofC2].map((m) => subscriberSees(connectedKey, m))).toEqual([false, true, false]);
+    // another mode, an unmarked event of another account, an event naming another account on one's own topic
+    expect(subscriberSees(platformKey, { accountId: 'acct_p', event: envelope({ livemode: true }) })).toBe(false);
+    expect(subscriberSees(platformKey, { accountId: 'acct_c2', event: envelope({}) })).toBe(false);
+    expect(subscriberSees(platformKey, { accountId: 'acct_c2', event: envelope({ account: 'acct_c3' }) })).toBe(false);
+    expect(subscriberSees(connectedKey, { accountId: 'acct_c1', event: envelope({ account: 'acct_c2' }) })).toBe(false);
   });
 });
 

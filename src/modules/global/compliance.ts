@@ -11,6 +11,7 @@
 // its Jaro-Winkler similarity and 0.9 when both tokens sound alike (same Double Metaphone), a
 // pair under 0.8 counting 0; the score is 2 x the paired sum / (tokens of the query + tokens of
 // the name). A date of birth that the entry lists otherwise multiplies it by 0.9.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
@@ -283,34 +284,53 @@ async function writeList(tx: Tx, id: string, list: { name: string; test: boolean
 export const TEST_LIST_NAME = 'Test list';
 /** the shipped test list's date (docs/global.md) */
 const TEST_LIST_AS_OF = new Date('2026-01-01T00:00:00Z');
-const TEST_LIST_ID = 'sl_testlist0000000000';
 
-let testEntries: ParsedEntry[] | undefined;
-function testListEntries(): ParsedEntry[] {
-  testEntries ??= parseOfacSdn(
-    readFileSync(new URL('./data/test-sanctions-sdn.csv', import.meta.url), 'utf8'),
-    readFileSync(new URL('./data/test-sanctions-alt.csv', import.meta.url), 'utf8'),
-  );
-  return testEntries;
+/** The test list's files: the SDN CSV and its alternate names. */
+export interface TestListSource {
+  sdn: string;
+  alt: string;
 }
 
-/** Loads the shipped test list once per database (concurrent servers: the first one writes it). */
-export async function ensureTestList(prisma: Prisma): Promise<void> {
-  const entries = testListEntries();
-  const existing = await prisma.globalSanctionsList.findFirst({ where: { name: TEST_LIST_NAME, test: true } });
-  if (existing && existing.entryCount === entries.length) return;
-  await prisma.$transaction(async (tx) => {
-    // one writer: the others wait on this row's lock, then find the list there
+let shipped: TestListSource | undefined;
+function shippedTestList(): TestListSource {
+  shipped ??= {
+    sdn: readFileSync(new URL('./data/test-sanctions-sdn.csv', import.meta.url), 'utf8'),
+    alt: readFileSync(new URL('./data/test-sanctions-alt.csv', import.meta.url), 'utf8'),
+  };
+  return shipped;
+}
+
+/**
+ * The stored test list's id names its content: `sl_test` and the start of the files' SHA-256,
+ * so the stored row says which version of the list it holds without a column of its own.
+ */
+export function testListId(source: TestListSource): string {
+  return `sl_test${createHash('sha256').update(source.sdn).update('\0').update(source.alt).digest('hex').slice(0, 14)}`;
+}
+
+/**
+ * Loads the shipped test list once per database, and again only when its files changed: a
+ * start-up that finds the current version stored reads one row and writes nothing (nor parses
+ * the files). Concurrent servers: the first one writes it, the others wait on its row and find
+ * it there. `source` is for tests (the shipped files otherwise). Answers whether it wrote.
+ */
+export async function ensureTestList(prisma: Prisma, source: TestListSource = shippedTestList()): Promise<boolean> {
+  const id = testListId(source);
+  const current = (row: { id: string; entryCount: number } | null) => row?.id === id && row.entryCount >= 0;
+  const where = { name: TEST_LIST_NAME, test: true };
+  if (current(await prisma.globalSanctionsList.findFirst({ where, select: { id: true, entryCount: true } }))) return false;
+  const entries = parseOfacSdn(source.sdn, source.alt);
+  return prisma.$transaction(async (tx) => {
+    // one writer: the others wait on this row's lock (the name is unique per mode), then find the list there
     const claimed = await tx.globalSanctionsList.createMany({
-      data: [{ id: TEST_LIST_ID, name: TEST_LIST_NAME, test: true, format: 'ofac_sdn_csv', asOf: TEST_LIST_AS_OF, entryCount: -1 }],
+      data: [{ id, ...where, format: 'ofac_sdn_csv', asOf: TEST_LIST_AS_OF, entryCount: -1 }],
       skipDuplicates: true,
     });
-    if (claimed.count === 0) {
-      const row = await tx.globalSanctionsList.findUnique({ where: { id: TEST_LIST_ID } });
-      if (row && row.entryCount === entries.length) return;
-    }
-    await tx.globalSanctionsList.deleteMany({ where: { id: TEST_LIST_ID } });
-    await writeList(tx, TEST_LIST_ID, { name: TEST_LIST_NAME, test: true, format: 'ofac_sdn_csv', asOf: TEST_LIST_AS_OF }, entries);
+    if (claimed.count === 0 && current(await tx.globalSanctionsList.findFirst({ where, select: { id: true, entryCount: true } }))) return false;
+    // the claim, or an earlier version of the list (its entries and names go with it)
+    await tx.globalSanctionsList.deleteMany({ where });
+    await writeList(tx, id, { ...where, format: 'ofac_sdn_csv', asOf: TEST_LIST_AS_OF }, entries);
+    return true;
   }, { timeout: 60_000, maxWait: 10_000 });
 }
 

@@ -44,7 +44,8 @@ export const globalModule = defineModule({
   permissions: { global: ['read', 'write'] },
   graphql: registerGlobalGraphQL,
   // the shipped test sanctions list is loaded at start-up too, so that screening reached other
-  // than through this module's doors (an agent's or an MCP tool's global.orders.create) finds it
+  // than through this module's doors (an agent's or an MCP tool's global.orders.create) finds it;
+  // when the stored list is the shipped version already, that is one row read (ensureTestList)
   start({ services, logger }) {
     const loading = prepareScreening(services.db.prisma, false).catch((err: Error) =>
       logger.warn({ err: err.message }, 'the test sanctions list could not be loaded at start-up; it is loaded on first use'));

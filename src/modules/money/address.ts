@@ -6,7 +6,23 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 
 const HEX40 = /^0x[0-9a-fA-F]{40}$/;
 
-const MAX_REMEMBERED = 100_000;
+/**
+ * Sets `key` in a cache of at most `max` entries: when a new key finds it full, the entries
+ * remembered longest ago go first (a Map keeps insertion order; a hit does not move an entry),
+ * each told to `evicted`. A key already there is replaced in place.
+ */
+export function rememberBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number, evicted?: (key: K, value: V) => void): void {
+  if (!map.has(key)) {
+    for (const [oldest, old] of map) {
+      if (map.size < max) break;
+      map.delete(oldest);
+      evicted?.(oldest, old);
+    }
+  }
+  map.set(key, value);
+}
+
+export const MAX_REMEMBERED = 100_000;
 /** checksummed addresses by their lowercase form: a Keccak-256 per address, not per use */
 const checksummed = new Map<string, string>();
 
@@ -14,10 +30,14 @@ export function checksumAddress(address: string): string {
   const lower = address.slice(2).toLowerCase();
   const known = checksummed.get(lower);
   if (known !== undefined) return known;
-  if (checksummed.size >= MAX_REMEMBERED) checksummed.clear();
   const out = computeChecksum(lower);
-  checksummed.set(lower, out);
+  rememberBounded(checksummed, lower, out, MAX_REMEMBERED);
   return out;
+}
+
+/** Whether the checksum of `address` is remembered (for tests of the bound). */
+export function checksumRemembered(address: string): boolean {
+  return checksummed.has(address.slice(2).toLowerCase());
 }
 
 function computeChecksum(lower: string): string {

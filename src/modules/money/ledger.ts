@@ -9,7 +9,7 @@ import { canonicalJson } from '../../canonical.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Scope, Tx } from '../../operations/operation.js';
-import { newAddress } from './address.js';
+import { newAddress, rememberBounded } from './address.js';
 import { formatCoin } from './amounts.js';
 import { deferWrite, flushDeferredWrites } from '../../events/outbox.js';
 
@@ -94,7 +94,7 @@ export async function walletAt(tx: Tx, address: string, livemode: boolean): Prom
 /** A wallet without its balance: what never changes once it is made. */
 export type WalletRef = Omit<Wallet, 'balance'> & { livemode: boolean };
 
-const MAX_REMEMBERED_WALLETS = 100_000;
+export const MAX_REMEMBERED_WALLETS = 100_000;
 /** Wallets by id and by address, per database (a wallet is never deleted nor re-addressed). */
 const rememberedWallets = new WeakMap<object, { byId: Map<string, WalletRef>; byAddress: Map<string, WalletRef> }>();
 
@@ -104,15 +104,21 @@ function walletsOf(db: object) {
   return known;
 }
 
-function remember(db: object, w: WalletRef): WalletRef {
+/**
+ * Remembers a wallet of `db` by id and by address; past `max` wallets, those remembered longest
+ * ago are forgotten first (both ways). `max` is for tests.
+ */
+export function rememberWallet(db: object, w: WalletRef, max = MAX_REMEMBERED_WALLETS): WalletRef {
   const known = walletsOf(db);
-  if (known.byId.size >= MAX_REMEMBERED_WALLETS) {
-    known.byId.clear();
-    known.byAddress.clear();
-  }
-  known.byId.set(w.id, w);
+  rememberBounded(known.byId, w.id, w, max, (_id, old) => known.byAddress.delete(old.address));
   known.byAddress.set(w.address, w);
   return w;
+}
+
+/** The wallet of `db` remembered by that id or address, if any (for tests of the bound). */
+export function rememberedWallet(db: object, key: { id: string } | { address: string }): WalletRef | undefined {
+  const known = walletsOf(db);
+  return 'id' in key ? known.byId.get(key.id) : known.byAddress.get(key.address);
 }
 
 /** Forgets the wallets a movement found missing (remembered from a database since reset). */
@@ -142,13 +148,13 @@ export async function transferWallets(
       `SELECT "id", "code", "accountId", "livemode", "kind", "currency", "address" FROM "LedgerAccount" WHERE "id" = $1 OR "address" = $2`, ref.id, address);
     for (const r of rows) {
       if (r.kind !== 'wallet' || !r.accountId || !r.address) continue;
-      const w = remember(db, { id: r.id, code: r.code, kind: 'wallet', currency: r.currency, address: r.address, accountId: r.accountId, livemode: r.livemode });
+      const w = rememberWallet(db, { id: r.id, code: r.code, kind: 'wallet', currency: r.currency, address: r.address, accountId: r.accountId, livemode: r.livemode });
       if (r.id === ref.id) from = w;
       if (r.address === address) to = w;
     }
     if (!from) {
       const made = await walletOf(tx, scope, coin);
-      from = remember(db, { id: made.id, code: made.code, kind: 'wallet', currency: made.currency, address: made.address, accountId: made.accountId, livemode: scope.livemode });
+      from = rememberWallet(db, { id: made.id, code: made.code, kind: 'wallet', currency: made.currency, address: made.address, accountId: made.accountId, livemode: scope.livemode });
     }
   }
   return { from, to: to && to.livemode === scope.livemode ? to : undefined };
