@@ -59,7 +59,7 @@ async function main() {
     const services = { db: server.db, bus: server.bus, apiVersion: server.config.API_VERSION } as unknown as Services;
     const auth = new KeyAuthenticator(prisma, 3_600_000);
     const principal = await auth.fromAuthorizationHeader(authHeader);
-    const graphql = createGraphQL({ services, auth, logger: pino({ level: 'silent' }), production: true, maxDepth: 8, maxCost: 5000, maxSubscriptionsPerSocket: 100, maxSocketsPerKey: 20 });
+    const graphql = createGraphQL({ services, auth, logger: pino({ level: 'silent' }), production: true, maxDepth: 8, maxCost: 5000, maxSubscriptionsPerSocket: 100, maxSocketsPerKey: 20, keepAliveMs: 0 });
     const document = parse(GRAPHQL_QUERY);
     const schema = graphqlSchema();
     const where = () => scopedWhere(scope, toPrismaWhere('Order', { status: { _eq: 'pending' } }));

@@ -260,7 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const graphql = createGraphQL({
     services, auth, logger: deps.logger, production: config.NODE_ENV === 'production', graphiql: config.graphiql, introspection: config.introspection,
     maxDepth: config.GRAPHQL_MAX_DEPTH, maxCost: config.GRAPHQL_MAX_COST,
-    maxSubscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET, maxSocketsPerKey: config.WS_MAX_SOCKETS_PER_KEY,
+    maxSubscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET, maxSocketsPerKey: config.WS_MAX_SOCKETS_PER_KEY, keepAliveMs: config.WS_KEEPALIVE_SECS * 1000,
     transport,
     chargeOperation: (principal, params) => rateLimits.chargeOperation(principal, params),
   });

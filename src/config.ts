@@ -90,6 +90,8 @@ const schema = z.object({
   /** subscriptions per GraphQL WebSocket, and WebSockets per API key */
   WS_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(100_000).default(100),
   WS_MAX_SOCKETS_PER_KEY: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** seconds between two keep-alive pings of a WebSocket; one unanswered for that long is closed (0: no pings) */
+  WS_KEEPALIVE_SECS: z.coerce.number().int().min(0).max(3600).default(30),
   /** PostgreSQL cancels a statement running longer (503 DATABASE_ERROR); 0 turns it off */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** /health/ready fails when Redis (the broker) is down, not only reports it */

@@ -27,6 +27,7 @@ import { graphqlSchema } from './schema.js';
 import { listFanOutPlugin, listFanOutRule } from './list-fanout.js';
 import { SessionRegistry, guarded, sessionGuardPlugin, type SessionHandle } from './sessions.js';
 import { SubscriptionGroups, groupKey } from './subscription-groups.js';
+import { Heartbeat } from './heartbeat.js';
 import { limits } from '../limits.js';
 import type { GraphQLContext } from './builder.js';
 import { accessTokenOf, StreamTransport, type StreamAuthMethod } from '../ops/admin/transport.js';
@@ -55,6 +56,8 @@ export interface GraphQLDeps {
   maxSubscriptionsPerSocket: number;
   /** WebSockets one API key may hold open at once; one more is closed with 4429 */
   maxSocketsPerKey: number;
+  /** WebSocket keep-alive: time between two pings of a socket, in ms (0: none) */
+  keepAliveMs: number;
   /** the streams' authentication methods and the ?access_token= switch (default: a switch that is off) */
   transport?: StreamTransport;
   /** charges a WebSocket operation to its account's plan (src/ratelimit/http.ts); a refusal fails that operation */
@@ -320,7 +323,11 @@ export function createGraphQL(deps: GraphQLDeps) {
       },
     },
     wss,
+    // keep-alive: one timer for every socket (src/graphql/heartbeat.ts), not one per socket
+    0,
   );
+  const heartbeat = new Heartbeat(deps.keepAliveMs);
+  wss.on('connection', (ws: WebSocket) => heartbeat.watch(ws));
 
   const reject = (_ctx: unknown, err: Error) => { throw limitError(err.message); };
   const fastPath = createFastPath({
@@ -428,6 +435,7 @@ export function createGraphQL(deps: GraphQLDeps) {
     async close() {
       sessions.close();
       groups.close();
+      heartbeat.close();
       for (const client of wss.clients) client.close(1001, 'server shutting down');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
