@@ -1,6 +1,7 @@
 // GraphQL door of orders: Order and OrderItem types, queries, mutations (hold, release and
 // delete included), subscription.
 import { filter, map, pipe } from 'graphql-yoga';
+import { queryFromInfo } from '@pothos/plugin-prisma';
 import { authorize } from '../../auth/keys.js';
 import { toPrismaWhere } from '../../db/where.js';
 import type { BusMessage } from '../../events/bus.js';
@@ -64,34 +65,32 @@ export function registerOrdersGraphQL(): void {
       nullable: true,
       description: 'The order after each change that leaves it matching `where`',
       args: { where: t.arg({ type: boolExp('Order') }) },
-      subscribe: (_root, args, ctx) => {
+      subscribe: (_root, args, ctx, info) => {
         authorize(ctx.principal, 'orders:read');
         const where = toPrismaWhere('Order', args.where, 'where', readableBy(ctx));
+        // the subscriber's selection, as Pothos would pass it to resolve (the relations it
+        // selects, with their arguments), narrowed to the requested columns
+        const shape = narrowed(queryFromInfo({ context: ctx, info }) as { include?: Record<string, unknown>; select?: unknown }, info, 'Order');
+        const selection = JSON.stringify(shape);
         return pipe(
           ctx.services.bus.subscribe(ctx.principal.accountId, ctx.principal.livemode),
           // every change emits order.updated (status moves add order.shipped etc.): one yield per change
           filter((m: BusMessage) => m.accountId === ctx.principal.accountId && (m.event.type === 'order.created' || m.event.type === 'order.updated')),
-          // one read per event for all subscribers with the same scope and filter (permission
-          // guards included), not one per subscriber (src/graphql/event-reads.ts)
-          map(async (m: BusMessage) => {
+          // one statement per event for all subscribers with the same scope, filter (permission
+          // guards included) and selection, not one per subscriber (src/graphql/event-reads.ts):
+          // the order as selected, read only if it matches `where`
+          map((m: BusMessage) => {
             const id = String(m.event.data.object.id);
             const scoped = scopedWhere(scopeOf(ctx), { AND: [{ id }, where] });
-            const found = await eventReads(ctx.services).get(`match\n${m.event.id}\n${JSON.stringify(scoped)}`, () =>
-              leanFindById(streamDb(ctx), 'Order', scoped, { select: { id: true } }) ??
-              ctx.services.db.streamReads().order.findFirst({ where: scoped, select: { id: true } }));
-            return found ? { id, event: m.event.id } : null;
+            return eventReads(ctx.services).get(`order\n${m.event.id}\n${JSON.stringify(scoped)}\n${selection}`, () =>
+              (leanFindById(streamDb(ctx), 'Order', scoped, shape) as Promise<Record<string, unknown> | null> | undefined) ??
+              (ctx.services.db.streamReads().order.findFirst({ ...shape, where: scoped }) as Promise<Record<string, unknown> | null>));
           }),
-          filter((hit: { id: string; event: string } | null) => hit !== null),
+          filter((row: Record<string, unknown> | null) => row !== null),
         );
       },
-      // the order as selected, read once per event and selection for every subscriber
-      resolve: (query, hit, _args, ctx, info) => {
-        const { id, event } = hit as unknown as { id: string; event: string };
-        const shape = narrowed(query, info, 'Order');
-        return eventReads(ctx.services).get(`order\n${event}\n${JSON.stringify(shape)}`, () =>
-          (leanFindById(streamDb(ctx), 'Order', { id }, shape) as Promise<never> | undefined) ??
-          ctx.services.db.streamReads().order.findUnique({ ...shape, where: { id } }));
-      },
+      // the order read by subscribe, as selected
+      resolve: (_query, row) => row as never,
     }),
   );
 }
