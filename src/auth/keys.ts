@@ -279,7 +279,8 @@ const DEFAULT_IDLE_TTL_MS = 3_600_000;
  * Resolves bearer tokens to principals through a per-account cache of keys, plans and
  * settings (the tenant cache). An account's entry holds its status, plan and pinned API
  * version and the keys of it that were used; older than `ttlMs` (2 s) it is revalidated
- * against the database in one query (a reload) before it answers, so a suspension, a plan or
+ * against the database in one query (a reload) before it answers (past half of it, a request
+ * starts that reload in the background and does not wait), so a suspension, a plan or
  * pin change, a revocation reaches every running server within that time; unused for
  * `idleTtlMs` it is dropped (an eviction). Refusals live in a separate bounded cache, so a
  * flood of unknown keys only ever evicts other refusals, never a tenant's cached key.
@@ -399,6 +400,11 @@ export class KeyAuthenticator {
         const after = this.valid.peek(hash);
         if (!after) return this.refuse(hash);
         entry = after;
+      } else if (now - tenant.loadedAt > this.ttlMs / 2 && !this.reloading.has(tenant.accountId)) {
+        // past half the TTL: revalidated in the background while this request goes on, so that
+        // an account in steady use is never stale when its requests arrive (none of them waits
+        // for the reload); the bound holds all the same: past the TTL a request waits
+        this.reloadTenant(tenant.accountId).catch(() => undefined);
       }
       this.hit(entry, now);
     } else {
@@ -578,6 +584,8 @@ export class KeyAuthenticator {
     const tenant = this.tenants.get(accountId);
     if (!tenant) return;
     const hashes = [...tenant.keys];
+    // fresh as of the read, not of its answer: a change committed while it ran counts from here
+    const readAt = Date.now();
     const row = await this.prisma.account.findUnique({
       where: { id: accountId },
       select: { id: true, name: true, status: true, plan: true, apiVersion: true, apiKeys: { where: { hash: { in: hashes } } } },
@@ -604,7 +612,7 @@ export class KeyAuthenticator {
       entry.allowed = compileAllowlist(key.allowedIps);
     }
     if (row && this.tenants.get(accountId) === tenant) {
-      Object.assign(tenant, { name: row.name, status: row.status, plan: row.plan, apiVersion: row.apiVersion, loadedAt: now });
+      Object.assign(tenant, { name: row.name, status: row.status, plan: row.plan, apiVersion: row.apiVersion, loadedAt: readAt });
     }
   }
 

@@ -121,4 +121,34 @@ describe('KeyAuthenticator cache', () => {
     expect(await refusal(auth.fromSecret(key.secret))).toBe('INVALID_API_KEY');
     expect(queries() - n).toBe(0);
   });
+
+  it('an account in steady use is revalidated in the background past half the TTL: no request waits for it', async () => {
+    const auth = new KeyAuthenticator(t.server.db.prisma, 600);
+    const key = await acct.newKey();
+    await auth.fromSecret(key.secret);
+    const reloads = auth.counts.reload;
+    // before half the TTL: nothing
+    await auth.fromSecret(key.secret);
+    expect(auth.counts.reload).toBe(reloads);
+    await sleep(350);
+    // past half: this request answers from the cache at once (no statement awaited), and the
+    // reload it started runs on
+    await auth.fromSecret(key.secret);
+    const inFlight = (auth as unknown as { reloading: Map<string, Promise<void>> }).reloading;
+    expect(inFlight.size).toBe(1);
+    expect(auth.counts.reload).toBe(reloads);
+    await Promise.all(inFlight.values());
+    expect(auth.counts.reload).toBe(reloads + 1);
+    // the entry is fresh again: past the old TTL, still no waiting, no reload
+    await sleep(300);
+    await auth.fromSecret(key.secret);
+    expect(auth.counts.reload).toBe(reloads + 1);
+    // and a revocation still lands within the TTL
+    await t.server.db.prisma.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
+    const revokedAt = Date.now();
+    while (!(await refusal(auth.fromSecret(key.secret)))) {
+      expect(Date.now() - revokedAt, 'still accepted past the TTL').toBeLessThan(900);
+      await sleep(20);
+    }
+  });
 });
