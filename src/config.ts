@@ -129,6 +129,8 @@ const schema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** idle entries of the per-account cache (keys, plans, settings) are dropped after this many seconds */
   TENANT_CACHE_IDLE_TTL_SECS: z.coerce.number().int().min(1).max(31_536_000).default(3600),
+  /** the embedded database (no autovacuum): seconds between two rounds of vacuum and analyze of the tables that need it (0: none) */
+  EMBEDDED_MAINTENANCE_SECS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** streams (GraphQL over SSE and WebSocket) also take `?access_token=`: the legacy fallback, off by default; POST /admin/auth/transport switches it at run time */
   STREAM_LEGACY_QUERY_AUTH: bool.default(false),
   /** HMAC-SHA256 secret of the carrier's status callbacks (POST /v1/inbound/carrier); unset: that provider is off */

@@ -6,6 +6,7 @@ import { createLogger as createRedactingLogger } from './ops/logging.js';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config.js';
+import { startEmbeddedMaintenance } from './db/maintenance.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createEventBus, type EventBus } from './events/bus.js';
 import { buildApp } from './app.js';
@@ -82,6 +83,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     logger.warn('SVC_ENCRYPTION_KEY is unset: decision records are sealed with a key in DATA_DIR; replicas sharing this database must share SVC_ENCRYPTION_KEY');
   }
   const stopIdempotencyPurge = startIdempotencyPurge(db.prisma, (err) => logger.warn({ err }, 'purging expired idempotency records failed; the next round retries'));
+  // the embedded database has no autovacuum: the server vacuums and analyzes it (src/db/maintenance.ts)
+  const stopMaintenance = startEmbeddedMaintenance(db, config.EMBEDDED_MAINTENANCE_SECS * 1000, logger);
   // one master key (SVC_ENCRYPTION_KEY or DATA_DIR/svc-record.key), a derived key per purpose
   const secrets = loadRecordCipher(config.SVC_ENCRYPTION_KEY, config.dataDir, 'webhook-secret').cipher;
   const money = {
@@ -113,6 +116,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       await close();
       for (const stop of stopModules) await stop();
       stopIdempotencyPurge();
+      await stopMaintenance();
       await bus.close();
       probeClient?.disconnect();
       limiterRedis?.disconnect();
