@@ -12,7 +12,7 @@ import { ApiError, type FieldError } from '../../errors.js';
 import { allows, authorize, type Principal } from '../../auth/keys.js';
 import { newId } from '../../ids.js';
 import {
-  defineMutation, executeMutation, parseInput, runSystemChange, scopedWhere,
+  defineMutation, executeMutation, lockRow, parseInput, runSystemChange, scopedWhere,
   type CallContext, type Scope, type Services, type Tx,
 } from '../../operations/operation.js';
 import type { OperationRegistry, RegisteredOperation } from '../../operations/registry.js';
@@ -110,6 +110,9 @@ export const updateAgentConfig = defineMutation({
     status: z.enum(['active', 'paused']).optional(),
   }),
   async run(tx, scope, input, emit) {
+    // the agent's row locked before it is read: concurrent updates run one at a time, each
+    // event's previous attributes what the update before it left
+    await lockRow(tx, 'Agent', input.id);
     const before = await tx.agent.findFirst({ where: scopedWhere(scope, { id: input.id }) });
     if (!before) throw ApiError.notFound('agent', input.id);
     const row = await tx.agent.update({

@@ -8,7 +8,7 @@ import type { Prisma } from '../../db/client.js';
 import { dateInRange } from '../../db/models.js';
 import { ApiError } from '../../errors.js';
 import { ID_PREFIX } from '../../ids.js';
-import { defineMutation, found, type MutationOperation, type Scope, type Services, type Tx } from '../../operations/operation.js';
+import { defineMutation, found, lockRow, type MutationOperation, type Scope, type Services, type Tx } from '../../operations/operation.js';
 import { id } from '../shared-inputs.js';
 import { assertKnownPermissions, uncovered } from './permissions.js';
 
@@ -262,6 +262,9 @@ export const updateKey = defineKeyOperation({
     allowedIps: allowedIps.nullable().optional(),
   }),
   async runAs(caller, tx, scope, input) {
+    // the key's row locked before it is read: whether the caller may manage it is decided on
+    // the key as a concurrent update (a stronger key's grant) left it, not as it was before
+    await lockRow(tx, 'ApiKey', input.id);
     const before = await loadKey(tx, scope, input.id);
     assertManages(caller, before);
     const data: Record<string, unknown> = {};
@@ -291,6 +294,9 @@ export const rollKey = defineKeyOperation({
     expiresInSeconds: z.number().int().min(0).max(ROLL_OVERLAP_MAX_S).optional(),
   }),
   async runAs(caller, tx, scope, input): Promise<WithSecret<ApiKeyRow>> {
+    // the key's row locked before it is read: of concurrent rolls, the first makes the one
+    // successor and the others then find the key expired (or, with an overlap, roll it after)
+    await lockRow(tx, 'ApiKey', input.id);
     const old = await loadKey(tx, scope, input.id);
     assertManages(caller, old);
     // read before the old key's expiry changes: the caller may be the key it rolls
@@ -322,6 +328,8 @@ export const revokeKey = defineKeyOperation({
   name: 'api_keys.revoke',
   input: z.strictObject({ id: keyId }),
   async runAs(caller, tx, scope, input) {
+    // the key's row locked before it is read: of concurrent revocations the first one's time stays
+    await lockRow(tx, 'ApiKey', input.id);
     const key = await loadKey(tx, scope, input.id);
     assertManages(caller, key);
     // revoking twice changes nothing: the first revocation's time stays

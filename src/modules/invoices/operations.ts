@@ -150,7 +150,10 @@ export const createInvoice = defineMutation({
     const now = await clockNow(tx, scope, customer.testClockId);
 
     if (input.order) {
-      const order = await tx.order.findFirst({ where: scopedWhere(scope, { id: input.order }), select: { id: true, currency: true, customerId: true } });
+      // key-share locked until commit: a deletion of the order waits for this invoice (then leaves
+      // it without the order), or has committed before it (then the order is not found here)
+      const [order] = await tx.$queryRaw<{ id: string; currency: string; customerId: string | null }[]>`
+        SELECT "id", "currency", "customerId" FROM "Order" WHERE "id" = ${input.order} AND "accountId" = ${scope.accountId} AND "livemode" = ${scope.livemode} FOR KEY SHARE`;
       if (!order) throw new ApiError('PARENT_NOT_FOUND', `No such order: '${input.order}'`, { resource: 'order', id: input.order }, 'order');
       const faults: FieldError[] = [];
       if (order.currency !== input.currency) faults.push({ field: 'order', message: `order ${order.id} is in ${order.currency}, the invoice in ${input.currency}`, expected: `an order in ${input.currency}` });

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { ID_PREFIX, newId } from '../../ids.js';
-import { defineMutation, found, scopedWhere, type Emit, type Scope, type Services, type Tx } from '../../operations/operation.js';
+import { defineMutation, found, lockRow, scopedWhere, type Emit, type Scope, type Services, type Tx } from '../../operations/operation.js';
 import { currency, id, metadata, positiveAmount } from '../shared-inputs.js';
 import { formatMajor } from '../money/amounts.js';
 import { InsufficientFunds, insufficientFundsError, ledgerAccount, post, walletOf } from '../money/ledger.js';
@@ -165,6 +165,18 @@ export async function createPaymentInTx(
     }
   }
 
+  if (input.order) {
+    // the order again, its row locked now (after the ledger, as reflectPayments locks it): a
+    // deletion or cancellation that committed since the check above refuses the payment (the
+    // money moved above is rolled back with it), and one that comes later waits for it
+    const [o] = await tx.$queryRaw<{ status: string }[]>`
+      SELECT "status" FROM "Order" WHERE "id" = ${input.order} AND "accountId" = ${scope.accountId} AND "livemode" = ${scope.livemode} FOR UPDATE`;
+    if (!o) throw new ApiError('PARENT_NOT_FOUND', `No such order: '${input.order}'`, { resource: 'order', id: input.order }, 'order');
+    if (o.status === 'cancelled' || o.status === 'refunded') {
+      throw new ApiError('INVALID_STATE_TRANSITION', `An order that is ${o.status} cannot be paid`, { order_id: input.order, current_status: o.status }, 'order');
+    }
+  }
+
   const row = await tx.payment.create({
     data: {
       id: paymentId, accountId: scope.accountId, livemode: scope.livemode, amount: input.amount, currency: input.currency,
@@ -204,13 +216,16 @@ type RefundRow = Awaited<ReturnType<Tx['refund']['create']>>;
 
 /**
  * Refunds `amount` of a payment (without one, what remains refundable) in the caller's
- * transaction: the conditional update of amountRefunded, the ledger transaction, the refund,
- * its `refund.created` event and the order's status (reflectPayments). refundPayment runs it;
+ * transaction, on the payment's row locked: the conditional update of amountRefunded, the
+ * ledger transaction, the refund, its `refund.created` event and the order's status (reflectPayments). refundPayment runs it;
  * so does the processing of a return (src/modules/returns/operations.ts).
  */
 export async function refundInTx(
   tx: Tx, scope: Scope, input: { payment: string; amount?: number; reason?: string | null }, emit: Emit,
 ): Promise<RefundRow> {
+  // the payment's row locked before it is read: a refund of "the rest" (no amount) computes
+  // its amount from amountRefunded, which a concurrent refund must not change underneath
+  await lockRow(tx, 'Payment', input.payment);
   const p = found(await tx.payment.findFirst({ where: scopedWhere(scope, { id: input.payment }) }), 'payment', input.payment);
   if (p.status !== 'succeeded') {
     throw new ApiError('INVALID_STATE_TRANSITION', `Only a succeeded payment can be refunded; this one is ${p.status}`, {
