@@ -141,6 +141,9 @@ async function main() {
   const server = await startServer({
     ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PRINT_SANDBOX_KEY: 'false',
     DATABASE_URL: databaseUrl, REDIS_URL: undefined, DEFAULT_PLAN: 'enterprise', API_DOCS: 'false',
+    // the plan limits are not what is measured (at over 100 searches a second the enterprise
+    // plan's per-minute budget ran out and the run counted 429s as errors)
+    PLAN_ENTERPRISE_LIMITS: JSON.stringify({ minute: 1e9, hour: 1e9, day: null, burst: 1e9, concurrent: null }),
   } as NodeJS.ProcessEnv);
   try {
     const { account } = await findOrCreateAccount(server.db.prisma, `bench-search-${Date.now()}`, 'enterprise');
@@ -183,10 +186,11 @@ async function main() {
     const deadline = performance.now() + SECONDS * 1000;
     const all: number[] = [];
     let errors = 0;
+    let firstError: string | undefined;
     await Promise.all(Array.from({ length: CONNECTIONS }, async (_, c) => {
       let i = c;
       while (performance.now() < deadline) {
-        try { all.push((await call(QUERIES[i++ % QUERIES.length].body)).ms); } catch { errors++; }
+        try { all.push((await call(QUERIES[i++ % QUERIES.length].body)).ms); } catch (err) { errors++; firstError ??= (err as Error).message.slice(0, 300); }
       }
     }));
     const report = [
@@ -201,7 +205,7 @@ async function main() {
       '|---|---:|---:|---:|---|',
       ...rows,
       '',
-      `${CONNECTIONS} connections, ${SECONDS} s, the 20 queries in turn: **${(all.length / SECONDS).toFixed(0)} queries/s**, p50 ${pct(all, 50).toFixed(1)} ms, p95 ${pct(all, 95).toFixed(1)} ms, p99 ${pct(all, 99).toFixed(1)} ms, ${errors} errors. Worst sequential p95: ${worst.toFixed(1)} ms.`,
+      `${CONNECTIONS} connections, ${SECONDS} s, the 20 queries in turn: **${(all.length / SECONDS).toFixed(0)} queries/s**, p50 ${pct(all, 50).toFixed(1)} ms, p95 ${pct(all, 95).toFixed(1)} ms, p99 ${pct(all, 99).toFixed(1)} ms, ${errors} errors${firstError ? ` (first: ${firstError})` : ''}. Worst sequential p95: ${worst.toFixed(1)} ms.`,
       '',
     ].join('\n');
     console.log(report);
