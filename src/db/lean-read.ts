@@ -410,7 +410,7 @@ interface Plan {
   statement: Statement;
 }
 
-function compileFindMany(model: string, args: Args, schema: string): Plan {
+function compileFindMany(model: string, args: Args, schema: string, countWhere?: unknown): Plan {
   const t = table(model);
   if (!t) return unsupported();
   for (const key of Object.keys(args)) {
@@ -423,7 +423,15 @@ function compileFindMany(model: string, args: Args, schema: string): Plan {
   const take = count(args.take, 0);
   const skip = count(args.skip, 0);
   const shape = compileShape(t, args as RelationSpec, t.name, ctx, 0, relSql);
-  let sql = `SELECT ${outputSql(shape, t.name, false, ctx, relSql).join(', ')} FROM ${q(schema)}.${q(t.name)}`;
+  const outputs = outputSql(shape, t.name, false, ctx, relSql);
+  if (countWhere !== undefined) {
+    // the count of every row matching countWhere, as the first column: an uncorrelated scalar
+    // subquery, which PostgreSQL evaluates once (an InitPlan) whatever the number of rows. Its
+    // own FROM names the table again, so the where's table-qualified columns are its own rows.
+    const w = whereSql(t, countWhere, ctx.p, true, t.name, ctx);
+    outputs.unshift(`(SELECT COUNT(*) FROM ${q(schema)}.${q(t.name)}${w ? ` WHERE ${w}` : ''})`);
+  }
+  let sql = `SELECT ${outputs.join(', ')} FROM ${q(schema)}.${q(t.name)}`;
   if (where) sql += ` WHERE ${where}`;
   sql += ` ORDER BY ${orderSql(t, args.orderBy)}`;
   if (take !== undefined) sql += ` LIMIT ${take}`;
@@ -471,6 +479,29 @@ export function leanFindMany(db: LeanDatabase, model: string, args: Args): Promi
   }
   db.readPaths.lean++;
   return sql.queryRaw(plan.statement).then((result) => result.rows.map((values) => rowOf(plan.shape, values)));
+}
+
+/**
+ * leanFindMany and `count({ where: countWhere })` in one statement (a REST list page and its
+ * total_count: one round trip instead of two). `total` is undefined when the page is empty
+ * (no row carried it): then it is 0 if the page's own filter is countWhere with no offset,
+ * else the caller counts.
+ */
+export function leanFindManyWithCount(
+  db: LeanDatabase, model: string, args: Args, countWhere: unknown,
+): Promise<{ rows: Row[]; total: number | undefined }> | undefined {
+  const sql = db.sql();
+  const schema = schemaOf(sql);
+  const plan = attempt(() => compileFindMany(model, args, schema, countWhere ?? {}));
+  if (!plan) {
+    db.readPaths.prisma++;
+    return undefined;
+  }
+  db.readPaths.lean++;
+  return sql.queryRaw(plan.statement).then((result) => ({
+    rows: result.rows.map((values) => rowOf(plan.shape, values.slice(1))),
+    total: result.rows.length ? Number(result.rows[0][0]) : undefined,
+  }));
 }
 
 /**

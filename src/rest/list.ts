@@ -9,7 +9,7 @@ import { limitError, limits } from '../limits.js';
 import { fieldForRestName, present, restName, snake } from '../representation.js';
 import { scopedWhere, type Scope } from '../operations/operation.js';
 import type { Database } from '../db/client.js';
-import { leanCount, leanFindMany, type LeanDatabase } from '../db/lean-read.js';
+import { leanCount, leanFindManyWithCount, type LeanDatabase } from '../db/lean-read.js';
 
 export const REST_LIMIT_DEFAULT = 10;
 export const REST_LIMIT_MAX = 100;
@@ -433,10 +433,19 @@ export async function listResource(
   const where = anchor ? { AND: [filter, keyset(keys, anchor.values, anchor.direction)] } : filter;
   const findMany = { where, orderBy, take: limit + 1, skip: anchor ? 0 : offset, include: Object.keys(include).length ? include : undefined };
   if (findMany.include === undefined) delete findMany.include;
-  const [rows, total] = await Promise.all([
-    (leanFindMany(db, model, findMany) ?? delegate.findMany(findMany)) as Promise<Record<string, unknown>[]>,
-    (leanCount(db, model, filter) ?? delegate.count({ where: filter })) as Promise<number>,
-  ]);
+  // the page (its expansions included) and the total in one statement where the lean path
+  // compiles them; an empty page carries no total: 0 when the page's filter is the count's
+  // (no cursor, no offset), else counted apart
+  const both = leanFindManyWithCount(db, model, findMany, filter);
+  const [rows, total] = both
+    ? await both.then(async ({ rows: found, total: counted }) => [
+      found,
+      counted ?? (!anchor && offset === 0 ? 0 : ((await (leanCount(db, model, filter) ?? delegate.count({ where: filter }))) as number)),
+    ] as [Record<string, unknown>[], number])
+    : await Promise.all([
+      delegate.findMany(findMany) as Promise<Record<string, unknown>[]>,
+      (leanCount(db, model, filter) ?? delegate.count({ where: filter })) as Promise<number>,
+    ]);
   const more = rows.length > limit;
   const pageRows = rows.slice(0, limit);
   if (backwards) pageRows.reverse();

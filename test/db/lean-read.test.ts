@@ -424,4 +424,30 @@ describe('the doors use the lean path', () => {
     expect(strip(expanded.body.data)).toEqual(strip(plain.body.data));
     expect(plain.body.pagination.total_count).toBe(21);
   });
+
+  it('REST: the page, its items and total_count are one statement; an empty page still has its exact total', async () => {
+    // page + items + count: one round trip (the count an InitPlan of the page's statement)
+    expect(await statements(() => api(t.url, '/v1/orders?limit=5&status=pending', { key }))).toBe(1);
+    expect(await statements(() => api(t.url, '/v1/orders?limit=5&expand[]=customer', { key }))).toBe(1);
+    const all = (await api(t.url, '/v1/orders?limit=100', { key })).body;
+    const pending = all.data.filter((o: { status: string }) => o.status === 'pending').length;
+    const page = (await api(t.url, '/v1/orders?limit=5&status=pending', { key })).body;
+    expect(page.pagination.total_count).toBe(pending);
+    expect(page.pagination.page_count).toBe(Math.max(1, Math.ceil(pending / 5)));
+    // past the end: no row to carry the total, counted apart, still exact
+    const past = (await api(t.url, '/v1/orders?limit=5&offset=90', { key })).body;
+    expect(past.data).toEqual([]);
+    expect(past.pagination.total_count).toBe(21);
+    // a filter matching nothing: 0 without a second statement
+    const none = await api(t.url, '/v1/orders?limit=5&status=refunded&currency=jpy', { key });
+    expect(none.status).toBe(200);
+    expect(none.body.data).toEqual([]);
+    expect(none.body.pagination.total_count).toBe(0);
+    expect(await statements(() => api(t.url, '/v1/orders?limit=5&status=refunded&currency=jpy', { key }))).toBe(1);
+    // a cursor page: its total is the filter's, not the rest after the cursor
+    const first = (await api(t.url, '/v1/orders?limit=5', { key })).body;
+    const second = (await api(t.url, `/v1/orders?limit=5&cursor=${encodeURIComponent(first.pagination.next_cursor)}`, { key })).body;
+    expect(second.pagination.total_count).toBe(21);
+    expect(second.pagination.current_page).toBe(2);
+  });
 });
