@@ -158,6 +158,12 @@ describe('executing', () => {
     expect(whilePaused.body.decision.rules).toEqual(['agent_paused']);
     await api(t.url, `/v1/agents/${agent.id}/config`, { method: 'PATCH', key: a.key, body: { status: 'active' } });
     expect((await execute(agent.id, 'payments.create', pay(10, { customer }))).body.status).toBe('succeeded');
+    // agent.updated's previous_attributes: only what changed, by its REST name (as every
+    // *.updated event), never the stored row
+    const events = (await api(t.url, '/v1/events?type=agent.updated&limit=100', { key: a.key })).body.data
+      .filter((e: any) => e.data.object.id === agent.id);
+    expect(events.map((e: any) => e.data.previous_attributes)).toEqual(expect.arrayContaining([{ status: 'active' }, { status: 'paused' }]));
+    for (const e of events) expect(Object.keys(e.data.previous_attributes)).toEqual(['status']);
   });
 
   it('replays an Idempotency-Key: the same execution, nothing run twice; another body with the key is a 409', async () => {

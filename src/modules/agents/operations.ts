@@ -11,6 +11,7 @@ import { canonicalJson, sha256Hex } from '../../canonical.js';
 import { ApiError, type FieldError } from '../../errors.js';
 import { allows, authorize, type Principal } from '../../auth/keys.js';
 import { newId } from '../../ids.js';
+import { previousAttributes } from '../../representation.js';
 import {
   defineMutation, executeMutation, lockRow, parseInput, runSystemChange, scopedWhere,
   type CallContext, type Scope, type Services, type Tx,
@@ -127,7 +128,7 @@ export const updateAgentConfig = defineMutation({
         ...(input.status ? { status: input.status } : {}),
       },
     });
-    emit('agent.updated', 'Agent', row, before);
+    emit('agent.updated', 'Agent', row, previousAttributes('Agent', before, row));
     return row;
   },
 });
