@@ -3,6 +3,7 @@
 import { Gauge } from 'prom-client';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
+import { clientIpOf } from './http/client-ip.js';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { Logger } from 'pino';
@@ -260,7 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const graphql = createGraphQL({
     services, auth, logger: deps.logger, production: config.NODE_ENV === 'production', graphiql: config.graphiql, introspection: config.introspection,
     maxDepth: config.GRAPHQL_MAX_DEPTH, maxCost: config.GRAPHQL_MAX_COST,
-    maxSubscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET, maxSocketsPerKey: config.WS_MAX_SOCKETS_PER_KEY, keepAliveMs: config.WS_KEEPALIVE_SECS * 1000,
+    maxSubscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET, maxSocketsPerKey: config.WS_MAX_SOCKETS_PER_KEY, keepAliveMs: config.WS_KEEPALIVE_SECS * 1000, clientIp: clientIpOf(config.trustProxy),
     transport,
     chargeOperation: (principal, params) => rateLimits.chargeOperation(principal, params),
   });

@@ -58,6 +58,8 @@ export interface GraphQLDeps {
   maxSocketsPerKey: number;
   /** WebSocket keep-alive: time between two pings of a socket, in ms (0: none) */
   keepAliveMs: number;
+  /** the client's address of a WebSocket upgrade (TRUST_PROXY's rule, as HTTP's request.ip); default: the socket's */
+  clientIp?: (req: IncomingMessage) => string;
   /** the streams' authentication methods and the ?access_token= switch (default: a switch that is off) */
   transport?: StreamTransport;
   /** charges a WebSocket operation to its account's plan (src/ratelimit/http.ts); a refusal fails that operation */
@@ -236,7 +238,7 @@ export function createGraphQL(deps: GraphQLDeps) {
         }
         let principal: Principal;
         try {
-          principal = await deps.auth.fromRequest(authorization, ctx.extra.request.socket.remoteAddress ?? 'unknown');
+          principal = await deps.auth.fromRequest(authorization, deps.clientIp ? deps.clientIp(ctx.extra.request) : ctx.extra.request.socket.remoteAddress ?? 'unknown');
           // X-Account-Id: from connection_init's payload, else the upgrade request's headers
           const fromParams = params['X-Account-Id'] ?? params['x-account-id'] ?? params.accountId;
           const acting = typeof fromParams === 'string' ? fromParams : headerOf(ctx.extra.request as unknown as ServerContext['req'], 'x-account-id');

@@ -56,14 +56,17 @@ export interface WsSession {
 }
 
 /** A graphql-ws client that authenticates in connection_init and never retries. */
-export function wsSession(httpUrl: string, connectionParams: Record<string, unknown>): WsSession {
+export function wsSession(httpUrl: string, connectionParams: Record<string, unknown>, headers?: Record<string, string>): WsSession {
   let onClosed!: (code: number) => void;
   let onConnected!: () => void;
   const closed = new Promise<number>((resolve) => { onClosed = resolve; });
   const connected = new Promise<void>((resolve) => { onConnected = resolve; });
   const client = createClient({
     url: wsUrl(httpUrl),
-    webSocketImpl: WebSocket,
+    // headers on the upgrade request (X-Forwarded-For through a trusted proxy)
+    webSocketImpl: headers
+      ? class extends WebSocket { constructor(url: string, protocols?: string | string[]) { super(url, protocols, { headers }); } }
+      : WebSocket,
     connectionParams,
     lazy: false,
     retryAttempts: 0,

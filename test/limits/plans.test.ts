@@ -289,7 +289,9 @@ describe('GraphQL over WebSocket', () => {
 
   it('each operation on the socket costs as over HTTP; past the limit one fails RATE_LIMITED and changes nothing, the socket goes on', async () => {
     const a = await t.newAccount();
-    const ws = wsSession(t.url, { authorization: `Bearer ${a.key}` });
+    // from this file's own address (the server trusts 127.0.0.1 as a proxy): on Redis, 127.0.0.1's
+    // failed authentications are one count for every test server of the suite
+    const ws = wsSession(t.url, { authorization: `Bearer ${a.key}` }, { 'x-forwarded-for': FILE_ADDRESS });
     try {
       await ws.connected;
       const query = await run(ws, '{ orders(limit: 1) { id } customers(limit: 1) { id } }');
@@ -365,6 +367,19 @@ describe('requests without valid credentials', () => {
     const viaGraphql = await gql(t.url, undefined, '{ orders { id } }', undefined, headers);
     expect(viaGraphql.status).toBe(429);
     expect(rate(viaGraphql).bucket).toBe('failed_authentications');
+    // a WebSocket is counted by the same client address (X-Forwarded-For from the trusted
+    // proxy), not by the proxy's: refused (4429) from the throttled address, even with a valid
+    // key; another client behind the same proxy connects
+    const a = await t.newAccount();
+    const throttled = wsSession(t.url, { authorization: `Bearer ${a.key}` }, headers);
+    expect(await Promise.race([throttled.closed, sleep(5000).then(() => -1)])).toBe(4429);
+    await throttled.dispose();
+    const other = wsSession(t.url, { authorization: `Bearer ${a.key}` }, { 'x-forwarded-for': address() });
+    try {
+      expect(await Promise.race([other.connected.then(() => 'connected'), sleep(5000).then(() => 'timeout')])).toBe('connected');
+    } finally {
+      await other.dispose();
+    }
   });
 
   it('/v1 routes that take no key count against the address; health and the docs are not limited', async () => {
