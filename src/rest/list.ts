@@ -436,16 +436,17 @@ export async function listResource(
   // the page (its expansions included) and the total in one statement where the lean path
   // compiles them; an empty page carries no total: 0 when the page's filter is the count's
   // (no cursor, no offset), else counted apart
+  const countOf = (w: Record<string, unknown>) => (leanCount(db, model, w) ?? delegate.count({ where: w })) as Promise<number>;
+  let rows: Record<string, unknown>[];
+  let total: number;
   const both = leanFindManyWithCount(db, model, findMany, filter);
-  const [rows, total] = both
-    ? await both.then(async ({ rows: found, total: counted }) => [
-      found,
-      counted ?? (!anchor && offset === 0 ? 0 : ((await (leanCount(db, model, filter) ?? delegate.count({ where: filter }))) as number)),
-    ] as [Record<string, unknown>[], number])
-    : await Promise.all([
-      delegate.findMany(findMany) as Promise<Record<string, unknown>[]>,
-      (leanCount(db, model, filter) ?? delegate.count({ where: filter })) as Promise<number>,
-    ]);
+  if (both) {
+    const page = await both;
+    rows = page.rows;
+    total = page.total ?? (!anchor && offset === 0 ? 0 : await countOf(filter));
+  } else {
+    [rows, total] = await Promise.all([delegate.findMany(findMany) as Promise<Record<string, unknown>[]>, countOf(filter)]);
+  }
   const more = rows.length > limit;
   const pageRows = rows.slice(0, limit);
   if (backwards) pageRows.reverse();
@@ -462,7 +463,7 @@ export async function listResource(
   if (anchor) {
     const rowsBefore = first && { AND: [filter, keyset(keys, rowValues(first, keys), 'p')] };
     before = rowsBefore
-      ? ((await (leanCount(db, model, rowsBefore) ?? delegate.count({ where: rowsBefore }))) as number)
+      ? await countOf(rowsBefore)
       : backwards ? 0 : total;
   }
   return {

@@ -5,13 +5,12 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { authorize } from '../../auth/keys.js';
 import { toPrismaWhere } from '../../db/where.js';
 import type { BusMessage } from '../../events/bus.js';
-import { builder, callContext } from '../../graphql/builder.js';
+import { builder, callContext, type GraphQLContext } from '../../graphql/builder.js';
 import { boolExp } from '../../graphql/filters.js';
 import { guardedRelation, listAndGet, mutationField, narrowed, readableBy, scalarExposures, scopeOf } from '../../graphql/models.js';
 import { executeMutation, scopedWhere } from '../../operations/operation.js';
 import { eventReads } from '../../graphql/event-reads.js';
 import { leanFindById, type LeanDatabase } from '../../db/lean-read.js';
-import type { GraphQLContext } from '../../graphql/builder.js';
 import { cancelOrder, createOrder, deleteOrder, fulfillOrder, holdOrder, releaseOrder, updateOrder } from './operations.js';
 
 export function registerOrdersGraphQL(): void {
