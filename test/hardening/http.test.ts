@@ -96,8 +96,11 @@ describe('security headers', () => {
   });
 
   it('in production GraphiQL and introspection are off unless GRAPHIQL / GRAPHQL_INTROSPECTION say so', async () => {
-    const prod = await startTestServer({ ...PRODUCTION_ENV });
-    const opened = await startTestServer({ ...PRODUCTION_ENV, GRAPHIQL: 'true', GRAPHQL_INTROSPECTION: 'true' });
+    // no workers: production refuses loopback webhook targets, and on the shared PostgreSQL database
+    // their workers would take (and block) other test servers' deliveries
+    const quiet = { WEBHOOK_WORKER: 'false', PAYMENT_WORKER: 'false' };
+    const prod = await startTestServer({ ...PRODUCTION_ENV, ...quiet });
+    const opened = await startTestServer({ ...PRODUCTION_ENV, GRAPHIQL: 'true', GRAPHQL_INTROSPECTION: 'true', ...quiet });
     try {
       const pa = await prod.newAccount();
       const page = await fetch(`${prod.url}/graphql`, { headers: { accept: 'text/html' } });

@@ -4,6 +4,7 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { createApiKey, type KeyMode, type KeyType } from '../../src/auth/keys.js';
 import { findOrCreateAccount } from '../../src/accounts.js';
@@ -58,9 +59,49 @@ export function testEnv(extra: Record<string, string | undefined> = {}) {
   };
 }
 
-export async function startTestServer(extra: Record<string, string | undefined> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /**
+   * On PostgreSQL, a new database of its own (migrated by the server, dropped by stop()) instead
+   * of the one every test server shares. For servers whose background workers must not meet the
+   * others': the webhook worker of any server claims every due delivery of its database and
+   * schedules the retry by its own WEBHOOK_RETRY_SCALE, refuses loopback targets when
+   * WEBHOOK_ALLOW_PRIVATE is off, and so on; and for tests that damage rows on purpose.
+   * On PGlite every server has its own database already.
+   */
+  ownDatabase?: boolean;
+}
+
+let ownDatabases = 0;
+
+/** Runs `sql` on the shared PostgreSQL database (CREATE/DROP DATABASE need a connection elsewhere). */
+async function onSharedPostgres(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function startTestServer(extra: Record<string, string | undefined> = {}, opts: TestServerOptions = {}): Promise<TestServer> {
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (opts.ownDatabase && process.env.DATABASE_URL && !('DATABASE_URL' in extra)) {
+    const name = `test_own_${process.pid}_${Date.now()}_${++ownDatabases}`;
+    await onSharedPostgres(`CREATE DATABASE "${name}"`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    extra = { ...extra, DATABASE_URL: url.toString() };
+    dropDatabase = () => onSharedPostgres(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
   const { dataDir, env } = testEnv(extra);
-  const server = await startServer(env as NodeJS.ProcessEnv);
+  let server: RunningServer;
+  try {
+    server = await startServer(env as NodeJS.ProcessEnv);
+  } catch (err) {
+    await dropDatabase?.();
+    throw err;
+  }
   return {
     url: server.url,
     server,
@@ -77,6 +118,7 @@ export async function startTestServer(extra: Record<string, string | undefined> 
     async stop() {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase?.();
     },
   };
 }

@@ -11,7 +11,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatCoin, parseCoin } from '../../src/modules/money/amounts.js';
 import { GENESIS_HASH, transactionHash } from '../../src/modules/money/ledger.js';
@@ -757,25 +756,8 @@ function runLedger(args: string[], env: Record<string, string | undefined>): Pro
  */
 async function privateDatabase(): Promise<{ env: Record<string, string | undefined>; t: TestServer; drop(): Promise<void> }> {
   if (!hasPostgres) return { t, env: { DATA_DIR: t.server.config.dataDir, DATABASE_URL: undefined }, drop: async () => {} };
-  const name = `ledger_cli_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  const own = await startTestServer({ DATABASE_URL: url.toString(), REDIS_URL: undefined, WEBHOOK_WORKER: 'false', PAYMENT_PROCESSING_DELAY_MS: '100' });
-  return {
-    t: own,
-    env: { DATABASE_URL: url.toString() },
-    async drop() {
-      await own.stop();
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const own = await startTestServer({ REDIS_URL: undefined, WEBHOOK_WORKER: 'false', PAYMENT_PROCESSING_DELAY_MS: '100' }, { ownDatabase: true });
+  return { t: own, env: { DATABASE_URL: own.server.config.DATABASE_URL }, drop: () => own.stop() };
 }
 
 describe('npm run ledger -- verify', () => {

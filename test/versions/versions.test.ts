@@ -24,7 +24,7 @@ let rx: Receiver;
 let a: TestAccount;
 
 beforeAll(async () => {
-  [t, rx] = await Promise.all([startTestServer({ ADMIN_API_KEY: ADMIN_KEY, WEBHOOK_RETRY_SCALE: '0.00003' }), startReceiver()]);
+  [t, rx] = await Promise.all([startTestServer({ ADMIN_API_KEY: ADMIN_KEY, WEBHOOK_RETRY_SCALE: '0.00003' }, { ownDatabase: true }), startReceiver()]);
   a = await t.newAccount();
 });
 afterAll(async () => {
@@ -243,7 +243,7 @@ describe('the account pin', () => {
     const order = await api(t.url, '/v1/orders', { key: e.key, body: TEA_ORDER });
     expectNewOrder(order.body);
     const name = (await t.server.db.prisma.account.findUniqueOrThrow({ where: { id: e.accountId } })).name;
-    const env = { DATA_DIR: t.server.config.dataDir, DATABASE_URL: process.env.DATABASE_URL };
+    const env = { DATA_DIR: t.server.config.dataDir, DATABASE_URL: t.server.config.DATABASE_URL };
 
     const bad = await runKeys(['version', 'pin', '--account', name, RETIRED], env);
     expect(bad.code).toBe(2);

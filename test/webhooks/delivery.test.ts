@@ -19,8 +19,10 @@ let n = 0;
 
 beforeAll(async () => {
   // 16 hours of retries in about 1.7 s; the disabling rule is put out of reach here (30 days,
-  // 78 s) so that a slow machine cannot end a schedule early; its own test below runs it at 3 days
-  [t, rx] = await Promise.all([startTestServer({ WEBHOOK_RETRY_SCALE: '0.00003', WEBHOOK_DISABLE_AFTER_HOURS: '720', WEBHOOK_TIMEOUT_MS: '2000' }), startReceiver()]);
+  // 78 s) so that a slow machine cannot end a schedule early; its own test below runs it at 3 days.
+  // A database of its own on PostgreSQL: another file's server would claim these deliveries too,
+  // and schedule their retries by its own (unscaled) schedule
+  [t, rx] = await Promise.all([startTestServer({ WEBHOOK_RETRY_SCALE: '0.00003', WEBHOOK_DISABLE_AFTER_HOURS: '720', WEBHOOK_TIMEOUT_MS: '2000' }, { ownDatabase: true }), startReceiver()]);
   [a, b] = await Promise.all([t.newAccount(), t.newAccount()]);
 });
 afterAll(async () => {
@@ -337,7 +339,7 @@ describe('delivery', () => {
 
   it('an endpoint failing every delivery for 3 (scaled) days is disabled as failing', async () => {
     // the default WEBHOOK_DISABLE_AFTER_HOURS (72), scaled: 7.8 s
-    const s = await startTestServer({ WEBHOOK_RETRY_SCALE: '0.00003', WEBHOOK_TIMEOUT_MS: '2000' });
+    const s = await startTestServer({ WEBHOOK_RETRY_SCALE: '0.00003', WEBHOOK_TIMEOUT_MS: '2000' }, { ownDatabase: true });
     try {
       const owner = await s.newAccount();
       const path = `/hook-${++n}`;
@@ -549,7 +551,8 @@ describe('SSRF guard', () => {
   });
 
   it('a delivery to a loopback address is a failed attempt with error blocked_address; nothing is sent', async () => {
-    const guarded = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'false', WEBHOOK_RETRY_SCALE: '0.00001' });
+    // its own database: on the shared one it would take other servers' loopback deliveries and block them
+    const guarded = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'false', WEBHOOK_RETRY_SCALE: '0.00001' }, { ownDatabase: true });
     try {
       const acct = await guarded.newAccount();
       const res = await api(guarded.url, '/v1/webhooks', { key: acct.key, body: { url: `${rx.url}/blocked`, events: ['order.created'] } });
