@@ -702,6 +702,7 @@ async function oneRun(
     `server CPU ${fmt(r.serverCpuPerMsg, 3)} ms/message; event-loop delay max: server ${fmt(r.serverLoopMax)} ms, clients ${fmt(r.clientLoopMax)} ms; ` +
     `${r.lateEvents} events over ${TARGET_P99_LAST_MS} ms${r.lateEvents ? ` (sent ${fmt(r.lateFrom, 1)}-${fmt(r.lateTo, 1)} s into the run)` : ''}; foreign ${r.foreign}`);
   if (r.foreign) log(`  FOREIGN MESSAGES: ${r.foreignExamples.join('; ')}`);
+  if (r.mutationErrors) log(`  first failed mutation: ${r.mutationErrorExample}`);
   return r;
 }
 

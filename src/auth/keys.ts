@@ -274,6 +274,8 @@ export interface TenantCacheMetrics {
 }
 
 const DEFAULT_IDLE_TTL_MS = 3_600_000;
+/** accounts revalidated by one query at most */
+const RELOAD_BATCH = 500;
 
 /**
  * Resolves bearer tokens to principals through a per-account cache of keys, plans and
@@ -566,53 +568,83 @@ export class KeyAuthenticator {
   }
 
   /** Revalidates one account's entry (shared by concurrent callers). */
+  /**
+   * Revalidates an account; concurrent calls for one account share one reload, and the reloads
+   * asked for in the same turn of the event loop go out together, as one read of all their
+   * accounts (a sessions sweep over hundreds of accounts, or many accounts' requests at once,
+   * costs one query instead of one per account).
+   */
   private reloadTenant(accountId: string): Promise<void> {
     let pending = this.reloading.get(accountId);
     if (!pending) {
-      pending = this.reload(accountId).finally(() => this.reloading.delete(accountId));
+      if (!this.batch) {
+        const batch = { ids: [] as string[], done: undefined as unknown as Promise<void> };
+        batch.done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+          if (this.batch === batch) this.batch = undefined;
+          return this.reload(batch.ids);
+        });
+        this.batch = batch;
+      }
+      this.batch.ids.push(accountId);
+      pending = this.batch.done.finally(() => this.reloading.delete(accountId));
       this.reloading.set(accountId, pending);
     }
     return pending;
   }
 
+  /** the reloads gathered in this turn of the event loop, read together on the next */
+  private batch: { ids: string[]; done: Promise<void> } | undefined;
+
   /**
-   * Reads an account and its cached keys again (one query). Keys revoked meanwhile, and every
-   * key of an account no longer active, become refusals; the others' principals are updated
-   * in place (plan, pinned version, permissions), so whoever holds them sees the change.
+   * Reads accounts and their cached keys again (one query for all, in slices of
+   * RELOAD_BATCH). Keys revoked meanwhile, and every key of an account no longer active, become
+   * refusals; the others' principals are updated in place (plan, pinned version, permissions),
+   * so whoever holds them sees the change.
    */
-  private async reload(accountId: string): Promise<void> {
-    const tenant = this.tenants.get(accountId);
-    if (!tenant) return;
-    const hashes = [...tenant.keys];
+  private async reload(accountIds: string[]): Promise<void> {
+    for (let i = 0; i < accountIds.length; i += RELOAD_BATCH) await this.reloadSlice(accountIds.slice(i, i + RELOAD_BATCH));
+  }
+
+  private async reloadSlice(accountIds: string[]): Promise<void> {
+    const tenants = accountIds.flatMap((id) => {
+      const tenant = this.tenants.get(id);
+      return tenant ? [{ tenant, hashes: [...tenant.keys] }] : [];
+    });
+    if (tenants.length === 0) return;
     // fresh as of the read, not of its answer: a change committed while it ran counts from here
     const readAt = Date.now();
-    const row = await this.prisma.account.findUnique({
-      where: { id: accountId },
-      select: { id: true, name: true, status: true, plan: true, apiVersion: true, apiKeys: { where: { hash: { in: hashes } } } },
+    const rows = await this.prisma.account.findMany({
+      where: { id: { in: tenants.map((t) => t.tenant.accountId) } },
+      select: { id: true, name: true, status: true, plan: true, apiVersion: true, apiKeys: { where: { hash: { in: tenants.flatMap((t) => t.hashes) } } } },
     });
     const now = Date.now();
-    this.stats.reloads++;
-    this.counts.reload++;
-    if (this.tenants.get(accountId) !== tenant) return; // evicted or forgotten meanwhile
-    const byHash = new Map((row?.apiKeys ?? []).map((k) => [k.hash, k]));
-    for (const hash of hashes) {
-      const key = byHash.get(hash);
-      const error = row ? this.judge(key, hash, row.status) : new ApiError('INVALID_API_KEY', 'Invalid API key provided');
-      const entry = this.valid.peek(hash);
-      if (error || !key) {
-        this.storeRefusal(hash, error ?? new ApiError('INVALID_API_KEY', 'Invalid API key provided'), now);
-        continue;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const { tenant, hashes } of tenants) {
+      const accountId = tenant.accountId;
+      const row = byId.get(accountId);
+      this.stats.reloads++;
+      this.counts.reload++;
+      if (this.tenants.get(accountId) !== tenant) continue; // evicted or forgotten meanwhile
+      const byHash = new Map((row?.apiKeys ?? []).map((k) => [k.hash, k]));
+      for (const hash of hashes) {
+        const key = byHash.get(hash);
+        const error = row ? this.judge(key, hash, row.status) : new ApiError('INVALID_API_KEY', 'Invalid API key provided');
+        const entry = this.valid.peek(hash);
+        if (error || !key) {
+          this.storeRefusal(hash, error ?? new ApiError('INVALID_API_KEY', 'Invalid API key provided'), now);
+          continue;
+        }
+        if (!entry) {
+          tenant.keys.delete(hash);
+          continue;
+        }
+        Object.assign(entry.principal, { permissions: key.permissions, apiVersion: row!.apiVersion, plan: row!.plan });
+        entry.expiresAtMs = key.expiresAt?.getTime() ?? null;
+        entry.allowed = compileAllowlist(key.allowedIps);
       }
-      if (!entry) {
-        tenant.keys.delete(hash);
-        continue;
+      if (row && this.tenants.get(accountId) === tenant) {
+        Object.assign(tenant, { name: row.name, status: row.status, plan: row.plan, apiVersion: row.apiVersion, loadedAt: readAt });
       }
-      Object.assign(entry.principal, { permissions: key.permissions, apiVersion: row!.apiVersion, plan: row!.plan });
-      entry.expiresAtMs = key.expiresAt?.getTime() ?? null;
-      entry.allowed = compileAllowlist(key.allowedIps);
-    }
-    if (row && this.tenants.get(accountId) === tenant) {
-      Object.assign(tenant, { name: row.name, status: row.status, plan: row.plan, apiVersion: row.apiVersion, loadedAt: readAt });
     }
   }
 
@@ -628,7 +660,7 @@ export class KeyAuthenticator {
     const cleared = this.refused.size;
     this.refused.clear();
     this.accessTokens?.forget?.();
-    for (let i = 0; i < ids.length; i += 16) await Promise.all(ids.slice(i, i + 16).map((id) => this.reloadTenant(id)));
+    await Promise.all(ids.map((id) => this.reloadTenant(id)));
     return { reloaded: ids.length, keys_refused: Math.max(0, before - this.valid.size), refusals_cleared: cleared };
   }
 

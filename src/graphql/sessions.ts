@@ -68,11 +68,14 @@ export class SessionRegistry {
     this.sweeping = true;
     try {
       this.recent.clear();
-      for (const [authorization, ends] of [...this.sessions]) {
-        if (await this.valid(authorization, true)) continue;
-        this.sessions.delete(authorization);
+      // every credential at once: their accounts' revalidations go out as one read (KeyAuthenticator)
+      const sessions = [...this.sessions];
+      const valid = await Promise.all(sessions.map(([authorization]) => this.valid(authorization, true)));
+      sessions.forEach(([authorization, ends], i) => {
+        if (valid[i]) return;
+        if (this.sessions.get(authorization) === ends) this.sessions.delete(authorization);
         for (const end of ends) end();
-      }
+      });
     } finally {
       this.sweeping = false;
     }

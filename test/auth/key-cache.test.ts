@@ -151,4 +151,28 @@ describe('KeyAuthenticator cache', () => {
       await sleep(20);
     }
   });
+
+  it('accounts revalidated at the same moment are read together: one query for many accounts, and each one still judged on its own', async () => {
+    const auth = new KeyAuthenticator(t.server.db.prisma, 400);
+    const accounts = await Promise.all(Array.from({ length: 12 }, () => t.newAccount()));
+    for (const a of accounts) await auth.fromSecret(a.key);
+    // one key among them revoked: only that one is refused after the reload
+    const revoked = accounts[5];
+    await t.server.db.prisma.apiKey.updateMany({ where: { accountId: revoked.accountId }, data: { revokedAt: new Date() } });
+    const one = new KeyAuthenticator(t.server.db.prisma, 400);
+    await one.fromSecret(accounts[0].key);
+    await sleep(450);
+    // the statements of a single account's reload
+    let n = queries();
+    await one.fromSecret(accounts[0].key);
+    const single = queries() - n;
+    expect(single).toBeGreaterThan(0);
+    // past the TTL every request waits for its account's reload: twelve at once share one read
+    const reloads = auth.counts.reload;
+    n = queries();
+    const codes = await Promise.all(accounts.map((a) => refusal(auth.fromSecret(a.key))));
+    expect(queries() - n).toBe(single);
+    expect(auth.counts.reload).toBe(reloads + 12);
+    expect(codes).toEqual(accounts.map((a) => (a === revoked ? 'INVALID_API_KEY' : undefined)));
+  });
 });
