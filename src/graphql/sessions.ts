@@ -1,6 +1,6 @@
 // Long-lived GraphQL sessions (WebSocket connections, SSE and WebSocket subscriptions) re-check
-// their API key: before each event is delivered (a credential found good since the last sweep
-// is not looked up again), and every second even when no event comes, so that a revoked or
+// their API key: before each event is delivered (a credential found good within the last two
+// seconds is not looked up again), and every second even when no event comes, so that a revoked or
 // expired key stops receiving within a few seconds: its WebSocket closes with 4403 and its SSE
 // streams end. A key that cannot be checked because the database is down keeps its sessions.
 import type { Plugin } from 'graphql-yoga';
@@ -16,6 +16,8 @@ export interface SessionHandle {
 }
 
 const SWEEP_MS = 1000;
+/** a credential found good is trusted this long by the checks before each event (the sweep renews it) */
+const RECENT_MS = 2 * SWEEP_MS;
 
 export class SessionRegistry {
   private readonly sessions = new Map<string, Set<() => void>>();
@@ -28,23 +30,27 @@ export class SessionRegistry {
   }
 
   /**
-   * Credentials found good since the last sweep: the check before each delivered event reuses
-   * them (thousands of subscribers of one key, one check per sweep period instead of one per
-   * message); the sweep itself always checks afresh and ends what it finds revoked.
+   * When each credential was last found good: the check before each delivered event reuses a
+   * finding younger than RECENT_MS (thousands of subscribers of one key, one check per sweep
+   * instead of one per message); the sweep itself always checks afresh, renews the finding,
+   * and ends what it finds revoked. A finding is renewed rather than cleared at each sweep, so
+   * that deliveries never all fall back to a lookup while the sweep's reads are out.
    */
-  private readonly recent = new Set<string>();
+  private readonly recent = new Map<string, number>();
 
-  /** Whether the credential was found good since the last sweep (no lookup, no promise). */
-  knownValid(authorization: string): boolean {
-    return this.recent.has(authorization);
+  /** Whether the credential was found good within RECENT_MS (no lookup, no promise). */
+  knownValid(authorization: string, now = Date.now()): boolean {
+    const at = this.recent.get(authorization);
+    return at !== undefined && now - at < RECENT_MS;
   }
 
   /** Whether the credential is still good; an outage is not a revocation. */
   async valid(authorization: string, fresh = false): Promise<boolean> {
-    if (!fresh && this.recent.has(authorization)) return true;
+    if (!fresh && this.knownValid(authorization)) return true;
+    const asked = Date.now();
     try {
       await this.auth.fromAuthorizationHeader(authorization);
-      this.recent.add(authorization);
+      this.recent.set(authorization, asked);
       return true;
     } catch (err) {
       if (err instanceof ApiError) this.recent.delete(authorization);
@@ -67,7 +73,8 @@ export class SessionRegistry {
     if (this.sweeping) return;
     this.sweeping = true;
     try {
-      this.recent.clear();
+      // findings of credentials no session uses any more go
+      for (const authorization of this.recent.keys()) if (!this.sessions.has(authorization)) this.recent.delete(authorization);
       // every credential at once: their accounts' revalidations go out as one read (KeyAuthenticator)
       const sessions = [...this.sessions];
       const valid = await Promise.all(sessions.map(([authorization]) => this.valid(authorization, true)));

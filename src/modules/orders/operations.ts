@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { ID_PREFIX, newId } from '../../ids.js';
-import { defineMutation, found, lockRow, scopedWhere, type Scope, type Tx, type Emit } from '../../operations/operation.js';
+import { defineMutation, found, scopedWhere, type Scope, type Tx, type Emit } from '../../operations/operation.js';
+import { lockedFindById } from '../../db/locked-read.js';
 import { previousAttributes } from '../../representation.js';
 import { amount, currency, id, inJsonbOrder, MAX_AMOUNT, mergeMetadata, metadata, metadataPatch } from '../shared-inputs.js';
 import { reserveForOrder, settleOrderStock } from '../inventory/stock.js';
@@ -151,6 +152,18 @@ async function loadOrder(tx: Tx, scope: Scope, orderId: string) {
   return found(await tx.order.findFirst({ where: scopedWhere(scope, { id: orderId }), include }), 'order', orderId);
 }
 
+type OrderWithItems = Awaited<ReturnType<typeof loadOrder>>;
+
+/**
+ * loadOrder, with the order's row locked until the transaction ends, in one statement: an
+ * update that computes from the stored order (a metadata patch merged into the stored
+ * metadata, previous_attributes) runs one at a time per order, so that two concurrent updates
+ * never lose each other's changes.
+ */
+async function lockOrder(tx: Tx, scope: Scope, orderId: string): Promise<OrderWithItems> {
+  return found(await lockedFindById<OrderWithItems>(tx, 'Order', scope, orderId, { relation: 'items', orderBy: 'position' }), 'order', orderId);
+}
+
 /** What a status move does to the stock the order holds. */
 const STOCK_ON_MOVE: Partial<Record<OrderStatus, 'allocate' | 'consume' | 'release'>> = {
   processing: 'allocate', shipped: 'consume', cancelled: 'release', refunded: 'release',
@@ -162,9 +175,9 @@ const STOCK_ON_MOVE: Partial<Record<OrderStatus, 'allocate' | 'consume' | 'relea
  * processing or shipped; a move to a final state clears the hold.
  */
 async function moveOrder(
-  tx: Tx, scope: Scope, orderId: string, to: OrderStatus, data: Record<string, unknown>, emit: Emit, extraEvent?: string,
+  tx: Tx, scope: Scope, orderId: string, to: OrderStatus, data: Record<string, unknown>, emit: Emit, extraEvent?: string, locked?: OrderWithItems,
 ) {
-  const before = await loadOrder(tx, scope, orderId);
+  const before = locked ?? await loadOrder(tx, scope, orderId);
   assertTransition(before.status, to, orderId);
   assertNotHeld(before, to);
   const changes: Record<string, unknown> = { ...data, status: to };
@@ -173,11 +186,10 @@ async function moveOrder(
   for (const stamp of ['fulfilledAt', 'cancelledAt'] as const) if (stamp in changes) changes[stamp] = now;
   if (to === 'delivered') changes.deliveredAt = now;
   if (before.onHold && (to === 'cancelled' || to === 'refunded')) Object.assign(changes, { onHold: false, holdReason: null, heldAt: null });
-  const moved = await tx.order.updateMany({ where: { id: orderId, status: before.status, onHold: before.onHold }, data: changes });
-  if (moved.count === 0) throw new ApiError('RESOURCE_CONFLICT', 'The order changed during this request; retry', { order_id: orderId });
+  // conditional on the status and hold read above: a concurrent move makes this one a conflict
+  const row = await updateIfUnchanged(tx, before, { status: before.status, onHold: before.onHold }, changes);
   const stock = STOCK_ON_MOVE[to];
   if (stock) await settleOrderStock(tx, scope, orderId, stock, emit);
-  const row = await loadOrder(tx, scope, orderId);
   emit('order.updated', 'Order', row, previousAttributes('Order', before, row));
   if (extraEvent) emit(extraEvent, 'Order', row);
   if (STATUS_EVENT[to] && STATUS_EVENT[to] !== extraEvent) emit(STATUS_EVENT[to]!, 'Order', row);
@@ -196,9 +208,20 @@ export async function orderNow(tx: Tx, scope: Scope, customerId: string | null):
   return clockNow(tx, scope, customer?.testClockId ?? null);
 }
 
-/** The order as changed, read back, with its order.updated event (previous_attributes from `before`). */
-async function reloadUpdated(tx: Tx, scope: Scope, before: Awaited<ReturnType<typeof loadOrder>>, emit: Emit) {
-  const row = await loadOrder(tx, scope, before.id);
+/**
+ * Applies `data` to the order if it still matches `where` (as read into `before`: a concurrent
+ * change makes this a conflict). The row as updated comes back from the UPDATE itself; its
+ * lines are `before`'s (nothing here changes them).
+ */
+async function updateIfUnchanged(tx: Tx, before: OrderWithItems, where: Record<string, unknown>, data: Record<string, unknown>): Promise<OrderWithItems> {
+  const [updated] = await tx.order.updateManyAndReturn({ where: { ...where, id: before.id }, data });
+  if (!updated) throw new ApiError('RESOURCE_CONFLICT', 'The order changed during this request; retry', { order_id: before.id });
+  return { ...updated, items: before.items };
+}
+
+/** updateIfUnchanged, then order.updated with previous_attributes. */
+async function updateAndEmit(tx: Tx, before: OrderWithItems, where: Record<string, unknown>, data: Record<string, unknown>, emit: Emit): Promise<OrderWithItems> {
+  const row = await updateIfUnchanged(tx, before, where, data);
   emit('order.updated', 'Order', row, previousAttributes('Order', before, row));
   return row;
 }
@@ -237,9 +260,8 @@ export const updateOrder = defineMutation({
     metadata: metadataPatch.optional(),
   }),
   async run(tx, scope, input, emit) {
-    // locked first: the metadata patch is merged into what this update reads
-    await lockRow(tx, 'Order', input.id);
-    const before = await loadOrder(tx, scope, input.id);
+    // locked as it is read: the metadata patch is merged into what this update reads
+    const before = await lockOrder(tx, scope, input.id);
     if (input.customer) {
       const c = await tx.customer.findFirst({ where: scopedWhere(scope, { id: input.customer }), select: { id: true } });
       if (!c) throw new ApiError('PARENT_NOT_FOUND', `No such customer: '${input.customer}'`, { resource: 'customer', id: input.customer }, 'customer');
@@ -252,7 +274,7 @@ export const updateOrder = defineMutation({
     if (input.status && input.status !== before.status) {
       if (input.status === 'shipped') data.fulfilledAt = new Date();
       if (input.status === 'cancelled') data.cancelledAt = new Date();
-      return moveOrder(tx, scope, input.id, input.status, data, emit);
+      return moveOrder(tx, scope, input.id, input.status, data, emit, undefined, before);
     }
     if (Object.keys(data).length === 0) return before;
     // the row as updated (the UPDATE's RETURNING); its lines are unchanged, and locked
@@ -313,12 +335,7 @@ export const holdOrder = defineMutation({
         order_id: before.id, current_status: before.status, allowed_statuses: HOLDABLE_STATUSES,
       });
     }
-    const held = await tx.order.updateMany({
-      where: { id: before.id, status: before.status, onHold: false },
-      data: { onHold: true, holdReason: input.reason ?? null, heldAt: new Date() },
-    });
-    if (held.count === 0) throw new ApiError('RESOURCE_CONFLICT', 'The order changed during this request; retry', { order_id: before.id });
-    return reloadUpdated(tx, scope, before, emit);
+    return updateAndEmit(tx, before, { status: before.status, onHold: false }, { onHold: true, holdReason: input.reason ?? null, heldAt: new Date() }, emit);
   },
 });
 
@@ -334,12 +351,7 @@ export const releaseOrder = defineMutation({
         order_id: before.id, current_status: before.status, on_hold: false,
       });
     }
-    const released = await tx.order.updateMany({
-      where: { id: before.id, onHold: true },
-      data: { onHold: false, holdReason: null, heldAt: null },
-    });
-    if (released.count === 0) throw new ApiError('RESOURCE_CONFLICT', 'The order changed during this request; retry', { order_id: before.id });
-    return reloadUpdated(tx, scope, before, emit);
+    return updateAndEmit(tx, before, { onHold: true }, { onHold: false, holdReason: null, heldAt: null }, emit);
   },
 });
 
