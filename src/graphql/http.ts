@@ -27,6 +27,7 @@ import { graphqlSchema } from './schema.js';
 import { listFanOutPlugin, listFanOutRule } from './list-fanout.js';
 import { SessionRegistry, guarded, sessionGuardPlugin, type SessionHandle } from './sessions.js';
 import { SubscriptionGroups, groupKey } from './subscription-groups.js';
+import { expandOnSend, payloadReplacer } from './shared-payloads.js';
 import { Heartbeat } from './heartbeat.js';
 import { limits } from '../limits.js';
 import type { GraphQLContext } from './builder.js';
@@ -215,6 +216,9 @@ export function createGraphQL(deps: GraphQLDeps) {
   type Root = { execute: (a: any) => unknown; subscribe: (a: any) => unknown; group?: { key: string; session?: SessionHandle } };
   useServer<Record<string, unknown>, Extra>(
     {
+      // a result's data is serialized once, however many members of its group it goes to
+      // (src/graphql/shared-payloads.ts; every socket's send expands the placeholder)
+      jsonMessageReplacer: payloadReplacer,
       execute: (args) => (args.rootValue as Root).execute(args) as never,
       subscribe: (args) => {
         const root = args.rootValue as Root;
@@ -329,7 +333,10 @@ export function createGraphQL(deps: GraphQLDeps) {
     0,
   );
   const heartbeat = new Heartbeat(deps.keepAliveMs);
-  wss.on('connection', (ws: WebSocket) => heartbeat.watch(ws));
+  wss.on('connection', (ws: WebSocket) => {
+    expandOnSend(ws);
+    heartbeat.watch(ws);
+  });
 
   const reject = (_ctx: unknown, err: Error) => { throw limitError(err.message); };
   const fastPath = createFastPath({
