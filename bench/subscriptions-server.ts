@@ -5,7 +5,7 @@
 // started with --expose-gc) so that the memory figures are of live objects. Process warnings
 // (MaxListenersExceededWarning, ...) are counted here too, next to the stderr lines the parent
 // counts. `loop` is the event-loop delay (p50, p99, max ms) since the previous stats answer.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { announceReady, failStartup } from './child.js';
 
 // event-loop delay since the previous stats answer
@@ -16,6 +16,17 @@ const loopSince = () => {
   loop.reset();
   return out;
 };
+
+// BENCH_GC_TRACE=1: every garbage collection pause over 50 ms on stderr (kind and duration)
+if (process.env.BENCH_GC_TRACE === '1') {
+  const KINDS: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weakcb' };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = (e as { detail?: { kind?: number } }).detail?.kind ?? 0;
+      if (e.duration > 50) process.stderr.write(`[gc] ${KINDS[kind] ?? kind} ${e.duration.toFixed(0)} ms at ${new Date().toISOString()}\n`);
+    }
+  }).observe({ entryTypes: ['gc'] });
+}
 
 const warnings: { name: string; message: string }[] = [];
 process.on('warning', (w) => {

@@ -87,6 +87,8 @@
 //   BENCH_PROFILE=1           CPU profile of each server during each run (mutations and drain) and
 //                             the idle window: bench/profiles/subs-<servers>x-<subscribers>-<field>-<rate|idle>-serverN.cpuprofile
 //                             (npx tsx bench/profile-summary.ts <file>); profiling costs CPU, so the latencies of such a run are not the figures
+//   BENCH_GC_TRACE=1          each server prints its garbage-collection pauses over 50 ms (kind, duration)
+//                             on stderr, shown with the server's other stderr lines
 //   BENCH_SUBS_SELFTEST=1     a check of the checks: subscriber 0 is recorded as another account's than
 //                             its key's, so every run must report its messages as foreign (and exit 1)
 //   BENCH_RESULTS             report file, default bench/subscriptions-results.md (- for none)

@@ -567,7 +567,6 @@ export class KeyAuthenticator {
     }
   }
 
-  /** Revalidates one account's entry (shared by concurrent callers). */
   /**
    * Revalidates an account; concurrent calls for one account share one reload, and the reloads
    * asked for in the same turn of the event loop go out together, as one read of all their
