@@ -8,6 +8,7 @@ import { ApiError } from '../../errors.js';
 import { ID_PREFIX, newId } from '../../ids.js';
 import { defineMutation, found, scopedWhere, type Scope, type Tx, type Emit } from '../../operations/operation.js';
 import { lockedFindById } from '../../db/locked-read.js';
+import type { OrderGetPayload } from '../../generated/prisma/models/Order.js';
 import { previousAttributes } from '../../representation.js';
 import { amount, currency, id, inJsonbOrder, MAX_AMOUNT, mergeMetadata, metadata, metadataPatch } from '../shared-inputs.js';
 import { reserveForOrder, settleOrderStock } from '../inventory/stock.js';
@@ -148,17 +149,14 @@ export async function placeOrder(
     return row;
 }
 
-async function loadOrder(tx: Tx, scope: Scope, orderId: string) {
-  return found(await tx.order.findFirst({ where: scopedWhere(scope, { id: orderId }), include }), 'order', orderId);
-}
-
-type OrderWithItems = Awaited<ReturnType<typeof loadOrder>>;
+/** an order as every answer about it carries it: its row and its items in order */
+type OrderWithItems = OrderGetPayload<{ include: typeof include }>;
 
 /**
- * loadOrder, with the order's row locked until the transaction ends, in one statement: an
- * update that computes from the stored order (a metadata patch merged into the stored
- * metadata, previous_attributes) runs one at a time per order, so that two concurrent updates
- * never lose each other's changes.
+ * The order in the scope (404 otherwise) with its items, its row locked until the transaction
+ * ends, in one statement: every change reads the order this way, so that changes of one order
+ * run one at a time (a metadata patch merged into what is stored, previous_attributes, a status
+ * move, a payment moving it to paid) and each sees the one before it.
  */
 async function lockOrder(tx: Tx, scope: Scope, orderId: string): Promise<OrderWithItems> {
   return found(await lockedFindById<OrderWithItems>(tx, 'Order', scope, orderId, { relation: 'items', orderBy: 'position' }), 'order', orderId);
@@ -177,7 +175,9 @@ const STOCK_ON_MOVE: Partial<Record<OrderStatus, 'allocate' | 'consume' | 'relea
 async function moveOrder(
   tx: Tx, scope: Scope, orderId: string, to: OrderStatus, data: Record<string, unknown>, emit: Emit, extraEvent?: string, locked?: OrderWithItems,
 ) {
-  const before = locked ?? await loadOrder(tx, scope, orderId);
+  // locked as it is read: a concurrent change (a payment moving it to paid, another move) waits
+  // for this one, or this one for it, and then sees its outcome; never a conflict to retry
+  const before = locked ?? await lockOrder(tx, scope, orderId);
   assertTransition(before.status, to, orderId);
   assertNotHeld(before, to);
   const changes: Record<string, unknown> = { ...data, status: to };
@@ -324,7 +324,7 @@ export const holdOrder = defineMutation({
     reason: z.string().min(1).max(500).optional(),
   }),
   async run(tx, scope, input, emit) {
-    const before = await loadOrder(tx, scope, input.id);
+    const before = await lockOrder(tx, scope, input.id);
     if (before.onHold) {
       throw new ApiError('INVALID_STATE_TRANSITION', `Order ${before.id} is already on hold; release it first`, {
         order_id: before.id, current_status: before.status, on_hold: true, hold_reason: before.holdReason,
@@ -345,7 +345,7 @@ export const releaseOrder = defineMutation({
   model: 'Order',
   input: z.strictObject({ id: orderId }),
   async run(tx, scope, input, emit) {
-    const before = await loadOrder(tx, scope, input.id);
+    const before = await lockOrder(tx, scope, input.id);
     if (!before.onHold) {
       throw new ApiError('INVALID_STATE_TRANSITION', `Order ${before.id} is not on hold`, {
         order_id: before.id, current_status: before.status, on_hold: false,
