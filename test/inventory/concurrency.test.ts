@@ -71,6 +71,27 @@ describe('one server', () => {
     await expectConsistent(t.server.db, accountId);
   });
 
+  it('parallel adjustments that each set the low-stock threshold: every inventory.updated names the threshold it really replaced', async () => {
+    const product = await newProduct(t.url, key, 'Thresholds');
+    await stock(t.url, key, product, 10, { low_stock_threshold: 5 });
+    const item = await itemOf(t.url, key, product);
+    const thresholds = Array.from({ length: 12 }, (_, i) => 100 + i);
+    await Promise.all(thresholds.map((low) => stock(t.url, key, product, 1, { low_stock_threshold: low })));
+    const res = await api(t.url, '/v1/events?type=inventory.updated&limit=100', { key });
+    expect(res.status, res.text).toBe(200);
+    // oldest first: each change saw the one committed before it (the row is locked as it is read)
+    const changes = (res.body.data as any[]).filter((e) => e.data.object.id === item!.id).reverse().slice(1);
+    expect(changes).toHaveLength(thresholds.length);
+    let previous = 5;
+    let onHand = 10;
+    for (const e of changes) {
+      expect(e.data.previous_attributes).toMatchObject({ low_stock_threshold: previous, on_hand: onHand });
+      previous = e.data.object.low_stock_threshold;
+      onHand = e.data.object.on_hand;
+    }
+    expect(new Set(changes.map((e) => e.data.object.low_stock_threshold))).toEqual(new Set(thresholds));
+  });
+
   it('60 parallel orders of 1 against 50 available: exactly 50 orders', async () => {
     const p = await newProduct(t.url, key);
     await stock(t.url, key, p, 50);

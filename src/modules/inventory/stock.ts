@@ -211,12 +211,16 @@ export async function adjustStock(tx: Tx, scope: Scope, input: AdjustInput, emit
   if (delta >= 0) {
     // one statement: made on first use (only for a product of this account and mode), else added to
     const rows = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
+      // the threshold it replaces, read under the row's lock before the upsert (the join makes
+      // it run first): a concurrent change commits first and is what this one reports as
+      // previous (a plain read would see the statement's snapshot, from before that change)
       `WITH prev AS (
          SELECT "lowStockThreshold" FROM "InventoryItem" WHERE "accountId" = $2 AND "livemode" = $3 AND "productId" = $4 AND "location" = $5
+         FOR UPDATE
        )
        INSERT INTO "InventoryItem" AS i ("id", "accountId", "livemode", "productId", "location", "onHand", "reserved", "allocated", "available", "lowStockThreshold", "createdAt", "updatedAt")
        SELECT $1, $2, $3, p."id", $5, $6::int, 0, 0, $6::int, COALESCE($7::int, ${DEFAULT_LOW_STOCK_THRESHOLD}), now(), now()
-       FROM "Product" p WHERE p."id" = $4 AND p."accountId" = $2 AND p."livemode" = $3
+       FROM "Product" p LEFT JOIN prev ON true WHERE p."id" = $4 AND p."accountId" = $2 AND p."livemode" = $3
        ON CONFLICT ("accountId", "livemode", "productId", "location") DO UPDATE SET
          "onHand" = i."onHand" + $6::int, "available" = i."available" + $6::int,
          "lowStockThreshold" = COALESCE($7::int, i."lowStockThreshold"), "updatedAt" = now()
