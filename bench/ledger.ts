@@ -608,7 +608,7 @@ async function statementCosts(prisma: import('../src/db/client.js').Prisma, pool
       pg: (c) => c.query(LEDGER_MOVE_SQL, moveValues()),
     },
     {
-      statement: 'the ledger transaction, its 2 postings, the transfer row, the chain head, both events and the endpoints (the outbox statement; $queryRawUnsafe)', perTransfer: 1,
+      statement: 'the ledger transaction, its 2 postings, the transfer row, the chain head, both events and their webhook deliveries (the outbox statement; $queryRawUnsafe)', perTransfer: 1,
       prisma: async (tx) => { const st = await outboxStatement(); return tx.$queryRawUnsafe(st.sql, ...st.values); },
       pg: async (c) => { const st = await outboxStatement(); return c.query(st.sql, st.values); },
     },

@@ -28,6 +28,7 @@ import pg from 'pg';
 import { announceReady, failStartup } from './child.js';
 import { ID_PREFIX, newId } from '../src/ids.js';
 import { eventsStatement } from '../src/events/outbox.js';
+import { patternsMatching } from '../src/events/types.js';
 import { send, readBody } from './http-util.js';
 
 const apiVersion = process.env.API_VERSION || '2026-11-01';
@@ -254,10 +255,11 @@ export async function baselineOrder(pool: pg.Pool, principal: Principal, body: O
       if (before.available > 0 && after.available === 0) events.push({ type: 'inventory.out_of_stock', data: { object: after } });
     }
     const createdAt = new Date(created * 1000).toISOString();
-    const endpoints = await q(client, EVENT_SQL, [JSON.stringify(events.map((e) => ({
+    const deliveries = await q(client, EVENT_SQL, [JSON.stringify(events.map((e) => ({
       id: newId(ID_PREFIX.event), accountId, livemode, type: e.type, data: e.data, requestId, idempotencyKey: null, apiVersion, actor: null, connectedAccount: null, createdAt,
-    }))), JSON.stringify([accountId]), livemode, JSON.stringify([])]);
-    if (endpoints.rowCount) throw new Error('the baseline writes no webhook deliveries: the benchmark account has no endpoints');
+      platform: null, patterns: patternsMatching(e.type),
+    }))), livemode, new Date().toISOString()]);
+    if (deliveries.rowCount) throw new Error('the baseline expects no webhook deliveries: the benchmark account has no endpoints');
     await q(client, 'COMMIT');
     open = false;
     return resource;

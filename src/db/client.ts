@@ -14,6 +14,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { deferBegin } from './lazy-begin.js';
 import type { EmbeddedWorkerData } from './embedded-worker.js';
 import type {
   SqlDriverAdapter,
@@ -135,17 +137,28 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const counter = { n: 0 };
   const connected: { adapter?: SqlDriverAdapter } = {};
   let factory: SqlMigrationAwareDriverAdapterFactory;
+  let migrationFactory: SqlMigrationAwareDriverAdapterFactory | undefined;
   let kind: Database['kind'];
   const cleanups: Array<() => Promise<void> | void> = [];
 
   const shared = opts.databaseUrl ? undefined : readSharedEmbedded(opts.dataDir);
   if (opts.databaseUrl || shared) {
     kind = opts.databaseUrl ? 'postgres' : 'pglite';
-    const pool = opts.databaseUrl
-      ? { connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) }
-      : // one connection: PGlite runs one statement at a time anyway
-        { host: shared!.socketDir, port: shared!.port, user: 'postgres', database: 'postgres', max: 1 };
-    factory = new PrismaPg(pool);
+    if (opts.databaseUrl) {
+      // pipeline mode lets a transaction's BEGIN go out with its first statement (lazy-begin.ts)
+      const pool = new pg.Pool({
+        connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, pipeline: true,
+        ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+      } as pg.PoolConfig);
+      deferBegin(pool);
+      factory = new PrismaPg(pool);
+      cleanups.push(() => pool.end());
+      // the schema engine connects and disposes on its own: its own small pool
+      migrationFactory = new PrismaPg({ connectionString: opts.databaseUrl, max: 2 });
+    } else {
+      // one connection: PGlite runs one statement at a time anyway
+      factory = new PrismaPg({ host: shared!.socketDir, port: shared!.port, user: 'postgres', database: 'postgres', max: 1 });
+    }
   } else {
     kind = 'pglite';
     mkdirSync(opts.dataDir, { recursive: true });
@@ -175,7 +188,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   };
   const sql = (): SqlQueryable => connected.adapter ?? (() => { throw new Error('the database is not connected'); })();
   // Loading the Wasm schema engine costs time: only when a committed migration is not applied.
-  if (opts.migrate && (await pendingMigrations(prisma)).length > 0) await applyMigrations(factory);
+  if (opts.migrate && (await pendingMigrations(prisma)).length > 0) await applyMigrations(migrationFactory ?? factory);
   return {
     prisma,
     kind,

@@ -7,7 +7,8 @@ import { ID_PREFIX, newId } from '../ids.js';
 import type { Tx } from '../operations/operation.js';
 import type { EventActor, EventBus, EventEnvelope } from './bus.js';
 import { markConnectedEvents, platformToPublish } from './platforms.js';
-import { typeMatches } from './types.js';
+import { patternsMatching } from './types.js';
+import { COMMITS_WITH } from '../db/lazy-begin.js';
 
 export interface EventOrigin {
   requestId: string | null;
@@ -49,73 +50,72 @@ export async function recordEvents(tx: Tx, accountId: string, events: EventEnvel
 
 /**
  * recordEvents for the events of several accounts (a transfer's sender and receiver): one
- * insert of the events and one lookup of the endpoints, whatever the number of accounts.
+ * statement writes the events and their webhook deliveries, whatever the number of accounts.
+ * `final`: nothing of the transaction follows this statement, so on PostgreSQL its COMMIT goes
+ * out with it (COMMITS_WITH, db/lazy-begin.ts).
  */
-export async function recordEventsOf(tx: Tx, byAccount: Map<string, EventEnvelope[]>): Promise<number> {
+export async function recordEventsOf(tx: Tx, byAccount: Map<string, EventEnvelope[]>, final = false): Promise<number> {
   const all = [...byAccount].flatMap(([accountId, events]) => events.map((e) => ({ accountId, e })));
   if (all.length === 0) {
-    await flushDeferredWrites(tx);
+    await flushDeferredWrites(tx, final);
     return 0;
   }
   const livemode = all[0].e.livemode;
-  const accounts = [...byAccount.keys()];
   const platformOf = await markConnectedEvents(tx, byAccount);
-  // a connected account's events also go to its platform's connect endpoints
-  const platforms = [...new Set([...platformOf.values()].filter((p): p is string => p !== null))];
-  // one plain statement (Prisma compiles every createMany afresh: about a millisecond of CPU)
-  // that also answers the active endpoints the deliveries go to (a data-modifying WITH runs
-  // whether or not it is read); json, not jsonb, all the way: the envelope's keys keep their order
-  // the writes deferred to this statement (a transfer's ledger rows) ride along: $5 on
-  const along = takeDeferredWrites(tx, 4);
-  const endpoints = await tx.$queryRawUnsafe<{ id: string; accountId: string; events: string[]; connect: boolean }[]>(
-    eventsStatement(along.ctes),
+  // one plain statement (Prisma compiles every createMany afresh: about a millisecond of CPU):
+  // the events, and a delivery for every active endpoint of the mode that receives one (an
+  // account's own endpoints get its events; a connect endpoint, its connected accounts'), the
+  // number of deliveries per event answered. json, not jsonb, all the way: the envelope's keys
+  // keep their order. The writes deferred to this statement (a transfer's ledger rows) ride
+  // along: $4 on
+  const along = takeDeferredWrites(tx, 3);
+  const rows = await tx.$queryRawUnsafe<{ eventId: string; deliveries: number | bigint }[]>(
+    (final ? COMMITS_WITH : '') + eventsStatement(along.ctes),
     JSON.stringify(all.map(({ accountId, e }) => ({
       id: e.id, accountId, livemode: e.livemode, type: e.type, data: e.data,
       requestId: e.request.id, idempotencyKey: e.request.idempotency_key, apiVersion: e.api_version, actor: e.actor ?? null, connectedAccount: e.account ?? null, createdAt: new Date(e.created * 1000).toISOString(),
+      platform: platformOf.get(accountId) ?? null, patterns: patternsMatching(e.type),
     }))),
-    JSON.stringify(accounts), livemode, JSON.stringify(platforms), ...along.values,
+    livemode, new Date().toISOString(), ...along.values,
   );
-  if (endpoints.length === 0) return 0;
-  const now = new Date();
-  const deliveries = [];
-  for (const { accountId, e } of all) {
-    for (const endpoint of endpoints) {
-      // an account's own endpoints get its events; a connect endpoint only its connected accounts'
-      const receives = endpoint.connect ? endpoint.accountId === platformOf.get(accountId) : endpoint.accountId === accountId;
-      if (!receives || !typeMatches(endpoint.events, e.type)) continue;
-      // the delivery belongs to the endpoint's account (listed and retried by it)
-      deliveries.push({ id: newId(ID_PREFIX.webhookDelivery), accountId: endpoint.accountId, livemode, endpointId: endpoint.id, eventId: e.id, eventType: e.type });
-      e.pending_webhooks++;
-    }
+  if (rows.length === 0) return 0;
+  const byId = new Map(all.map(({ e }) => [e.id, e]));
+  let total = 0;
+  for (const r of rows) {
+    const n = Number(r.deliveries);
+    const e = byId.get(r.eventId);
+    if (e) e.pending_webhooks += n;
+    total += n;
   }
-  // one plain statement: Prisma's createMany costs about a millisecond of CPU per row here
-  if (deliveries.length) {
-    await tx.$executeRawUnsafe(
-      `INSERT INTO "WebhookDelivery" (id, "accountId", livemode, "endpointId", "eventId", "eventType", status, "nextAttemptAt", "createdAt", "updatedAt")
-       SELECT id, "accountId", livemode, "endpointId", "eventId", "eventType", 'pending', $2::timestamptz, $2::timestamptz, $2::timestamptz
-       FROM jsonb_to_recordset($1::jsonb) AS d(id text, "accountId" text, livemode boolean, "endpointId" text, "eventId" text, "eventType" text)`,
-      JSON.stringify(deliveries), now.toISOString(),
-    );
-  }
-  return deliveries.length;
+  return total;
 }
 
 /**
- * recordEventsOf's statement: the events inserted ($1: the rows as JSON; $2 the accounts, $3 the
- * mode, $4 the platforms whose connect endpoints also receive them), answering the active
- * endpoints; `deferred`: WITH parts written first (each ending with a comma). The orders
- * benchmark's baseline sends the same text.
+ * recordEventsOf's statement: the events inserted ($1: the rows as JSON, each with its
+ * account's platform and the endpoint patterns its type matches, patternsMatching), and their
+ * deliveries to the active endpoints of the mode ($2) that receive them, made at $3; answers
+ * the deliveries per event. A delivery's id is the event's time part and a digest of the event
+ * and endpoint ids (one delivery per pair is made here), so that the statement needs nothing
+ * from the caller per endpoint. `deferred`: WITH parts written first (each ending with a
+ * comma). The orders benchmark's baseline sends the same text.
  */
 export function eventsStatement(deferred = ''): string {
-  return `WITH ${deferred}ins AS (
+  return `WITH ${deferred}d AS MATERIALIZED (
+       SELECT * FROM json_to_recordset($1::json) AS d(id text, "accountId" text, livemode boolean, type text, data json, "requestId" text, "idempotencyKey" text, "apiVersion" text, actor jsonb, "connectedAccount" text, "createdAt" timestamptz, platform text, patterns text[])
+     ), ins AS (
        INSERT INTO "Event" ("id", "accountId", "livemode", "type", "data", "requestId", "idempotencyKey", "apiVersion", "actor", "connectedAccount", "createdAt")
-       SELECT d.id, d."accountId", d.livemode, d.type, d.data, d."requestId", d."idempotencyKey", d."apiVersion", d.actor, d."connectedAccount", d."createdAt"
-       FROM json_to_recordset($1::json) AS d(id text, "accountId" text, livemode boolean, type text, data json, "requestId" text, "idempotencyKey" text, "apiVersion" text, actor jsonb, "connectedAccount" text, "createdAt" timestamptz)
+       SELECT d.id, d."accountId", d.livemode, d.type, d.data, d."requestId", d."idempotencyKey", d."apiVersion", d.actor, d."connectedAccount", d."createdAt" FROM d
+     ), dl AS (
+       INSERT INTO "WebhookDelivery" ("id", "accountId", "livemode", "endpointId", "eventId", "eventType", "status", "nextAttemptAt", "createdAt", "updatedAt")
+       SELECT '${ID_PREFIX.webhookDelivery}_' || substr(d.id, ${ID_PREFIX.event.length + 2}, 10) || substr(md5(d.id || ' ' || w."id"), 1, 16),
+              w."accountId", $2, w."id", d.id, d.type, 'pending', $3::timestamptz, $3::timestamptz, $3::timestamptz
+       FROM d JOIN "WebhookEndpoint" w
+         ON w."accountId" = ANY(ARRAY[d."accountId", d.platform]) AND w."livemode" = $2 AND w."active"
+        AND w."connect" = (w."accountId" IS NOT DISTINCT FROM d.platform)
+       WHERE cardinality(w."events") = 0 OR w."events" && d.patterns
+       RETURNING "eventId"
      )
-     SELECT w."id", w."accountId", w."events", w."connect" FROM "WebhookEndpoint" w
-     WHERE (w."accountId" IN (SELECT json_array_elements_text($2::json)) OR (w."connect" AND w."accountId" IN (SELECT json_array_elements_text($4::json))))
-       AND w."livemode" = $3 AND w."active"
-     ORDER BY w."id"`;
+     SELECT "eventId", count(*)::int AS deliveries FROM dl GROUP BY "eventId"`;
 }
 
 /**
@@ -151,11 +151,11 @@ function takeDeferredWrites(tx: Tx, offset: number): { ctes: string; values: unk
   return { ctes, values };
 }
 
-/** Runs the deferred writes of `tx` now (one statement), if any. */
-export async function flushDeferredWrites(tx: Tx): Promise<void> {
+/** Runs the deferred writes of `tx` now (one statement), if any; `final` as recordEventsOf's. */
+export async function flushDeferredWrites(tx: Tx, final = false): Promise<void> {
   const along = takeDeferredWrites(tx, 0);
   if (!along.ctes) return;
-  await tx.$executeRawUnsafe(`WITH ${along.ctes.slice(0, -2)} SELECT 1`, ...along.values);
+  await tx.$executeRawUnsafe(`${final ? COMMITS_WITH : ''}WITH ${along.ctes.slice(0, -2)} SELECT 1`, ...along.values);
 }
 
 /** Deliveries still to be made, per event (an envelope's pending_webhooks). */

@@ -7,7 +7,7 @@ import { ApiError, ERROR_CATALOG, textFaults, type ErrorCode, type FieldError } 
 import { authorize, type Principal } from '../auth/keys.js';
 import type { Database, Prisma } from '../db/client.js';
 import type { EventActor, EventBus, EventEnvelope } from '../events/bus.js';
-import { newEvent, publishEvents, recordEventsOf, type DeliveryWake, type EventOrigin } from '../events/outbox.js';
+import { deferWrite, newEvent, publishEvents, recordEventsOf, type DeliveryWake, type EventOrigin } from '../events/outbox.js';
 import type { DecisionService } from '../decision/service/service.js';
 import type { RecordCipher } from '../decision/service/crypto.js';
 import { present } from '../representation.js';
@@ -118,6 +118,8 @@ export interface MutationResult {
 
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** an idempotency record's response, written with the events (deferWrite) */
+const COMPLETE_IDEMPOTENCY = `UPDATE "IdempotencyRecord" SET "state" = 'completed', "responseStatus" = $3::int, "responseBody" = $4::text WHERE "apiKeyId" = $1 AND "key" = $2`;
 
 export function zodFaults(error: z.ZodError): FieldError[] {
   const out: FieldError[] = [];
@@ -227,16 +229,15 @@ export async function executeMutation<I, R extends { id: string }>(
     const origin = { requestId, idempotencyKey: idempotencyKey ?? null, apiVersion: services.apiVersion, livemode: scope.livemode, ...(ctx.actor ? { actor: ctx.actor } : {}),
       ...(principal.platformAccountId ? { connectedAccount: principal.accountId } : {}) };
     const row = await op.run(tx, scope, input, events.emitter(origin), services);
-    deliveries = await events.record(tx);
     const body = op.represent ? op.represent(row) : present(op.model, row as unknown as Record<string, unknown>);
     const json = JSON.stringify(body);
-    if (idempotencyKey !== undefined) {
-      await tx.idempotencyRecord.update({
-        where: { apiKeyId_key: { apiKeyId: principal.keyId, key: idempotencyKey } },
-        data: { state: 'completed', responseStatus: op.name.endsWith('.create') ? 201 : 200, responseBody: json },
-      });
-    }
     const reveal = op.reveal?.(row);
+    if (idempotencyKey !== undefined) {
+      // the recorded response goes with the events, in their statement
+      deferWrite(tx, [COMPLETE_IDEMPOTENCY], [principal.keyId, idempotencyKey, op.name.endsWith('.create') ? 201 : 200, json]);
+    }
+    // the transaction's last statement (nothing here can fail after it): its COMMIT goes with it
+    deliveries = await events.record(tx, true);
     return { id: row.id, body, json, replayed: false, ...(reveal ? { reveal } : {}) };
   };
 
@@ -282,8 +283,9 @@ class EventsByAccount {
     };
   }
 
-  async record(tx: Tx): Promise<number> {
-    return recordEventsOf(tx, this.byAccount);
+  /** `final`: the transaction's last statement (see recordEventsOf) */
+  async record(tx: Tx, final = false): Promise<number> {
+    return recordEventsOf(tx, this.byAccount, final);
   }
 
   publish(services: Services, deliveries: number): void {
@@ -309,7 +311,7 @@ export async function runSystemChange<T>(
   const origin = { requestId: cause?.requestId ?? null, idempotencyKey: null, apiVersion: services.apiVersion, livemode: scope.livemode, ...(cause?.actor ? { actor: cause.actor } : {}) };
   const result = await services.db.prisma.$transaction(async (tx) => {
     const out = await fn(tx, events.emitter(origin));
-    deliveries = await events.record(tx);
+    deliveries = await events.record(tx, true);
     return out;
   }, { timeout: 30_000, maxWait: 10_000 });
   events.publish(services, deliveries);
