@@ -3,9 +3,10 @@
 // PostgreSQL, the ledger verified after every run. Target: at least 1,000 transfers/s with
 // the invariants holding, next to a raw-pg baseline doing the same SQL.
 //
-//   - ours sends BEGIN, two statements and COMMIT per transfer (post()'s locking and checking
-//     UPDATE with the chain head, then the outbox's statement carrying the ledger transaction,
-//     its postings, the transfer's row and the events); the baseline below sends the ten
+//   - ours sends two statements per transfer in two round trips (BEGIN with post()'s locking and
+//     checking UPDATE with the chain head, then the outbox's statement carrying the ledger
+//     transaction, its postings, the transfer's row and the events, with COMMIT: see
+//     src/db/lazy-begin.ts); the baseline below sends the ten
 //     statements ours sent before (one per round trip), the compact one the same rows in two
 //     round trips of several statements each
 //   - our server (src/server.ts) runs in a child process (bench/server-process.ts), without

@@ -13,10 +13,10 @@
 //   the reservation: one statement, the items locked in id order, counters, holds and
 //     movements written only when every line has enough (src/modules/inventory/stock.ts
 //     reserveForOrder, the same text)
-//   INSERT INTO "Event" (order.created and each item's inventory.updated) answering the
-//     account's active webhook endpoints, one statement (src/events/outbox.ts, the same text;
-//     the benchmark has none)
-//   COMMIT
+//   INSERT INTO "Event" (order.created and each item's inventory.updated) with their webhook
+//     deliveries, answering the deliveries per event, one statement (src/events/outbox.ts, the
+//     same text; the benchmark account has no endpoints)
+//   COMMIT (its own round trip here; ours sends it with the statement before: src/db/lazy-begin.ts)
 //
 // No Idempotency-Key (the benchmark sends none to either server). POST /v1/orders
 // {currency, items: [{product, quantity}]} -> 201 the order in the REST representation (the

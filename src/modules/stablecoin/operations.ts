@@ -123,7 +123,7 @@ export const transferStablecoin = defineMutation({
     // the wallets' ids and addresses are remembered per database after their first use: a
     // transfer between known wallets is one statement here (the balances and the chain's
     // head); the ledger transaction, its postings and the transfer's row go with the events
-    // in the outbox's statement: BEGIN, two statements, COMMIT
+    // in the outbox's statement, which also carries the COMMIT: two round trips (db/lazy-begin.ts)
     for (let attempt = 0; ; attempt++) {
       const { from, to } = await transferWallets(tx, services.db, scope, coin, input.to.toLowerCase());
       if (!to) throw recipientNotFound(input.to, scope.livemode);
