@@ -16,6 +16,7 @@ import { Worker } from 'node:worker_threads';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { deferBegin } from './lazy-begin.js';
+import { rawTransaction, type RawTx } from './raw-transaction.js';
 import type { EmbeddedWorkerData } from './embedded-worker.js';
 import type {
   SqlDriverAdapter,
@@ -49,6 +50,11 @@ export interface Database {
    * until then, and on the embedded database, the main adapter (sql()).
    */
   streamSql(): SqlQueryable;
+  /**
+   * On PostgreSQL: a transaction of plain SQL statements without Prisma's client
+   * (raw-transaction.ts), on the main pool. Undefined on the embedded database.
+   */
+  rawTransaction?: <T>(fn: (tx: RawTx) => Promise<T>) => Promise<T>;
   close(): Promise<void>;
 }
 
@@ -138,6 +144,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const connected: { adapter?: SqlDriverAdapter } = {};
   let factory: SqlMigrationAwareDriverAdapterFactory;
   let migrationFactory: SqlMigrationAwareDriverAdapterFactory | undefined;
+  let mainPool: pg.Pool | undefined;
   let kind: Database['kind'];
   const cleanups: Array<() => Promise<void> | void> = [];
 
@@ -151,6 +158,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
       } as pg.PoolConfig);
       deferBegin(pool);
+      mainPool = pool;
       factory = new PrismaPg(pool);
       cleanups.push(() => pool.end());
       // the schema engine connects and disposes on its own: its own small pool
@@ -201,6 +209,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       streamReads();
       return streamConnected.adapter ?? sql();
     },
+    ...(mainPool ? { rawTransaction: <T>(fn: (tx: RawTx) => Promise<T>) => rawTransaction(mainPool!, counter, fn) } : {}),
     async close() {
       await streamClient?.$disconnect();
       await prisma.$disconnect();

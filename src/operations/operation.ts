@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ApiError, ERROR_CATALOG, textFaults, type ErrorCode, type FieldError } from '../errors.js';
 import { authorize, type Principal } from '../auth/keys.js';
 import type { Database, Prisma } from '../db/client.js';
+import { RawTransactionUnsupported } from '../db/raw-transaction.js';
 import type { EventActor, EventBus, EventEnvelope } from '../events/bus.js';
 import { deferWrite, newEvent, publishEvents, recordEventsOf, type DeliveryWake, type EventOrigin } from '../events/outbox.js';
 import type { DecisionService } from '../decision/service/service.js';
@@ -92,6 +93,12 @@ export interface MutationOperation<I, R extends { id: string }> {
    * idempotent replay included.
    */
   signatureRequired?(input: I, services: Services): boolean;
+  /**
+   * Whether `run` sends plain SQL only ($queryRawUnsafe, $executeRawUnsafe) on its usual path:
+   * then, without an Idempotency-Key, it runs on a raw transaction without Prisma's client
+   * (PostgreSQL; src/db/raw-transaction.ts), and again on Prisma should it reach for more.
+   */
+  rawStatementsOnly?: boolean;
   /** the response body, when it is not the model's representation of the row (a deletion) */
   represent?(row: R): Record<string, unknown>;
   /**
@@ -196,10 +203,13 @@ export async function executeMutation<I, R extends { id: string }>(
     }, 'X-Signature');
   }
   const prisma = services.db.prisma;
-  const events = new EventsByAccount(scope.accountId);
+  let events = new EventsByAccount(scope.accountId);
   let deliveries = 0;
 
   const run = async (tx: Tx): Promise<MutationResult> => {
+    // each attempt starts afresh (a raw transaction's attempt may be run again on Prisma)
+    events = new EventsByAccount(scope.accountId);
+    deliveries = 0;
     if (idempotencyKey !== undefined) {
       const claim = () => tx.idempotencyRecord.createMany({
         data: [{
@@ -243,7 +253,14 @@ export async function executeMutation<I, R extends { id: string }>(
 
   let result: MutationResult;
   try {
-    result = await prisma.$transaction(run, { timeout: 30_000, maxWait: 10_000 });
+    const raw = op.rawStatementsOnly && idempotencyKey === undefined ? services.db.rawTransaction : undefined;
+    result = raw
+      ? await raw((tx) => run(tx as unknown as Tx)).catch((err: unknown) => {
+        // the operation reached for Prisma's client: nothing was kept, run it there
+        if (err instanceof RawTransactionUnsupported) return prisma.$transaction(run, { timeout: 30_000, maxWait: 10_000 });
+        throw err;
+      })
+      : await prisma.$transaction(run, { timeout: 30_000, maxWait: 10_000 });
   } catch (err) {
     // A request that failed its rules is recorded too, so its replay fails the same way; a
     // server-side failure (5xx: a dependency or the database unavailable) is not: a retry with

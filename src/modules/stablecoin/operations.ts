@@ -116,6 +116,8 @@ export const transferStablecoin = defineMutation({
   model: 'StablecoinTransfer',
   input: z.strictObject({ amount: coinAmount, to: address }),
   signatureRequired: (input, services) => atOrAbove(services)(input),
+  // between wallets seen before: the balances and the chain's head, then the outbox's statement
+  rawStatementsOnly: true,
   async run(tx, scope, input, emit, services) {
     const coin = services.money.coin;
     const id = newId(STABLECOIN_ID_PREFIX.transfer);

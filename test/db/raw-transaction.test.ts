@@ -1,0 +1,100 @@
+// The raw transaction (src/db/raw-transaction.ts): plain SQL on a pooled pg connection without
+// Prisma's client, values and rows as Prisma's raw queries have them; anything else rolls it
+// back with RawTransactionUnsupported, and executeMutation then runs the operation on Prisma.
+// PostgreSQL only (the embedded database has no raw transaction).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RawTransactionUnsupported } from '../../src/db/raw-transaction.js';
+import { api, hasPostgres, startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
+import { fundWallet, newSigningSecret } from '../helpers/money.js';
+import { skipping } from '../helpers/skip.js';
+
+const table = `raw_tx_${process.pid}_${Date.now()}`;
+
+describe.skipIf(skipping(!hasPostgres, 'raw transactions: DATABASE_URL (PostgreSQL) is not set'))('raw transactions on PostgreSQL', () => {
+  let t: TestServer;
+  let a: TestAccount;
+  let b: TestAccount;
+
+  beforeAll(async () => {
+    t = await startTestServer({ WEBHOOK_WORKER: 'false', PAYMENT_WORKER: 'false' });
+    [a, b] = await Promise.all([t.newAccount(), t.newAccount()]);
+    await t.server.db.prisma.$executeRawUnsafe(`CREATE TABLE ${table} (id int PRIMARY KEY, big bigint, doc jsonb, at timestamptz)`);
+  });
+  afterAll(async () => {
+    await t?.server.db.prisma.$executeRawUnsafe(`DROP TABLE IF EXISTS ${table}`);
+    await t?.stop();
+  });
+
+  const raw = () => t.server.db.rawTransaction!;
+  const rows = () => t.server.db.prisma.$queryRawUnsafe<{ id: number; big: bigint; doc: unknown; at: Date }[]>(`SELECT * FROM ${table} ORDER BY id`);
+
+  it('commits its statements; values and rows as through Prisma (bigint, json, Date)', async () => {
+    const at = new Date('2026-11-25T10:11:12.345Z');
+    const out = await raw()(async (tx) => {
+      expect(await tx.$executeRawUnsafe(`INSERT INTO ${table} VALUES ($1, $2, $3::jsonb, $4)`, 1, 9007199254740993n, JSON.stringify({ k: ['v'] }), at)).toBe(1);
+      return tx.$queryRawUnsafe<{ id: number; big: bigint; doc: unknown; at: Date }[]>(`SELECT * FROM ${table} WHERE id = $1`, 1);
+    });
+    const viaPrisma = await rows();
+    expect(out).toEqual(viaPrisma);
+    expect(out[0]).toEqual({ id: 1, big: 9007199254740993n, doc: { k: ['v'] }, at });
+  });
+
+  it('rolls back when its function throws, and when it reaches for a model delegate', async () => {
+    await expect(raw()(async (tx) => {
+      await tx.$executeRawUnsafe(`INSERT INTO ${table} (id) VALUES (2)`);
+      throw new Error('no');
+    })).rejects.toThrow('no');
+    await expect(raw()(async (tx) => {
+      await tx.$executeRawUnsafe(`INSERT INTO ${table} (id) VALUES (3)`);
+      (tx as unknown as { account: { findMany(): unknown } }).account.findMany();
+    })).rejects.toBeInstanceOf(RawTransactionUnsupported);
+    expect((await rows()).map((r) => r.id)).toEqual([1]);
+  });
+
+  it('a transfer between known wallets runs without Prisma\'s transaction; with an Idempotency-Key, or from a wallet never used, on Prisma; all move the coin once', async () => {
+    const prisma = t.server.db.prisma;
+    let prismaTransactions = 0;
+    const original = prisma.$transaction.bind(prisma);
+    (prisma as unknown as { $transaction: unknown }).$transaction = (...args: Parameters<typeof original>) => {
+      prismaTransactions++;
+      return original(...args);
+    };
+    try {
+      const secret = await newSigningSecret(t, a);
+      await fundWallet(t, a, secret, '10');
+      const to = (await api(t.url, '/v1/stablecoin/balance', { key: b.key })).body.address as string;
+      prismaTransactions = 0;
+      const first = await api(t.url, '/v1/stablecoin/transfer', { key: a.key, body: { amount: '1', to } });
+      expect(first.status, first.text).toBe(201);
+      const second = await api(t.url, '/v1/stablecoin/transfer', { key: a.key, body: { amount: '2', to } });
+      expect(second.status, second.text).toBe(201);
+      expect(prismaTransactions).toBe(0);
+      const keyed = await api(t.url, '/v1/stablecoin/transfer', { key: a.key, body: { amount: '3', to }, headers: { 'idempotency-key': `raw-${Date.now()}` } });
+      expect(keyed.status, keyed.text).toBe(201);
+      expect(prismaTransactions).toBe(1);
+      // a refusal on the raw path: 422, nothing moved
+      const over = await api(t.url, '/v1/stablecoin/transfer', { key: a.key, body: { amount: '5', to } });
+      expect(over.status, over.text).toBe(422);
+      expect(over.body.error.code).toBe('INSUFFICIENT_FUNDS');
+      // b's wallet is known once read: its transfer back runs raw too
+      prismaTransactions = 0;
+      const from = (await api(t.url, '/v1/stablecoin/balance', { key: a.key })).body.address as string;
+      const back = await api(t.url, '/v1/stablecoin/transfer', { key: b.key, body: { amount: '0.5', to: from } });
+      expect(back.status, back.text).toBe(201);
+      expect(prismaTransactions).toBe(0);
+      // an account that never had a wallet: the raw attempt reaches for Prisma (the wallet is
+      // made on first use), rolls back, and the operation runs again there: 422, nothing kept
+      const c = await t.newAccount();
+      const none = await api(t.url, '/v1/stablecoin/transfer', { key: c.key, body: { amount: '1', to } });
+      expect(none.status, none.text).toBe(422);
+      expect(none.body.error.code).toBe('INSUFFICIENT_FUNDS');
+      expect(prismaTransactions).toBe(1);
+      const balances = await Promise.all([a, b, c].map(async (x) => (await api(t.url, '/v1/stablecoin/balance', { key: x.key })).body.balance));
+      expect(balances).toEqual(['4.5', '5.5', '0']);
+      const events = await api(t.url, '/v1/events?limit=100', { key: b.key });
+      expect(events.body.data.filter((e: { type: string }) => e.type === 'stablecoin.transferred').length).toBe(4);
+    } finally {
+      (prisma as unknown as { $transaction: unknown }).$transaction = original;
+    }
+  });
+});
