@@ -492,7 +492,7 @@ async function breakdown(wallets: Wallet[]): Promise<{ rows: BreakdownRow[]; sta
       if (res.statusCode !== 201) throw new Error(`breakdown transfer: HTTP ${res.statusCode} ${res.body.slice(0, 300)}`);
     });
     let request = 0;
-    await time('executeMutation(transferStablecoin) alone: validation, Prisma interactive transaction (wallets, ledger post, transfer row, events and their webhook deliveries), representation', ours, async () => {
+    await time('executeMutation(transferStablecoin) alone: validation, the transaction (raw pg without an Idempotency-Key, src/db/raw-transaction.ts; wallets, ledger post, transfer row, events and their webhook deliveries), representation', ours, async () => {
       const [, to, principal] = pair();
       await executeMutation(transferStablecoin, { services: server.services, principal, requestId: `req_breakdown_${++request}`, signed: false }, { amount: '0.000001', to: to.address });
     });
