@@ -158,6 +158,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
       } as pg.PoolConfig);
       deferBegin(pool);
+      // an idle connection the server dropped (a restart, a terminated backend, a dropped
+      // database while closing) is replaced by the pool; without a listener its 'error' would
+      // end the process (the adapter's own listener goes with Prisma's disconnect)
+      pool.on('error', () => undefined);
       mainPool = pool;
       factory = new PrismaPg(pool);
       cleanups.push(() => pool.end());
