@@ -70,6 +70,12 @@ async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
 export async function rawTransaction<T>(pool: pg.Pool, counter: { n: number }, fn: (tx: RawTx) => Promise<T>): Promise<T> {
   const client = await connect(pool);
   let broken: Error | undefined;
+  // a checked-out client has no listener of the pool's: a connection error (a terminated
+  // backend) would otherwise end the process; the statement in flight fails with it
+  const onError = (err: Error) => {
+    broken = err;
+  };
+  client.on('error', onError);
   const run = async (text: string, values: unknown[]) => {
     counter.n++;
     try {
@@ -107,6 +113,7 @@ export async function rawTransaction<T>(pool: pg.Pool, counter: { n: number }, f
     }
     throw err;
   } finally {
+    client.removeListener('error', onError);
     client.release(broken);
   }
 }

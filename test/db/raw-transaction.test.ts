@@ -51,6 +51,17 @@ describe.skipIf(skipping(!hasPostgres, 'raw transactions: DATABASE_URL (PostgreS
     expect((await rows()).map((r) => r.id)).toEqual([1]);
   });
 
+  it('a backend terminated in the middle fails that transaction only (no uncaught error); the next one gets a new connection', async () => {
+    await expect(raw()(async (tx) => {
+      const [{ pid }] = await tx.$queryRawUnsafe<{ pid: number }[]>('SELECT pg_backend_pid() AS pid');
+      await t.server.db.prisma.$queryRawUnsafe('SELECT pg_terminate_backend($1::int)', pid);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await tx.$queryRawUnsafe(`INSERT INTO ${table} (id) VALUES (4)`);
+    })).rejects.toThrow();
+    expect(await raw()((tx) => tx.$queryRawUnsafe<{ one: number }[]>('SELECT 1 AS one'))).toEqual([{ one: 1 }]);
+    expect((await rows()).map((r) => r.id)).toEqual([1]);
+  });
+
   it('a transfer between known wallets runs without Prisma\'s transaction; with an Idempotency-Key, or from a wallet never used, on Prisma; all move the coin once', async () => {
     const prisma = t.server.db.prisma;
     let prismaTransactions = 0;
