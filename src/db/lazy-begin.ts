@@ -78,6 +78,7 @@ export function deferBegin(pool: pg.Pool): void {
         return send(...args);
       }
       const word = control(args[0]);
+      const last = textOf(args[0])?.startsWith(COMMITS_WITH) ?? false;
       const done = client[ended];
       if (done) {
         // the transaction ended with its last statement: its COMMIT's outcome, and the
@@ -92,14 +93,13 @@ export function deferBegin(pool: pg.Pool): void {
           client[owed] = true;
           return Promise.resolve(emptyResult('BEGIN'));
         }
-        if (!textOf(args[0])?.startsWith(COMMITS_WITH)) return send(...args);
+        if (!last) return send(...args);
       } else if (word === 'COMMIT' || word === 'ROLLBACK') {
         // a transaction that ends before its first statement: nothing was begun, nothing to end
         client[owed] = false;
         return Promise.resolve(emptyResult(word));
       }
       const begin = client[owed];
-      const last = textOf(args[0])?.startsWith(COMMITS_WITH) ?? false;
       client[owed] = false;
       const stream = client.connection?.stream;
       stream?.cork?.();

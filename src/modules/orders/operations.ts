@@ -152,6 +152,11 @@ export async function placeOrder(
 /** an order as every answer about it carries it: its row and its items in order */
 type OrderWithItems = OrderGetPayload<{ include: typeof include }>;
 
+/** The order in the scope with its items, its row locked until the transaction ends; null when none. */
+function findLocked(tx: Tx, scope: Scope, orderId: string): Promise<OrderWithItems | null> {
+  return lockedFindById<OrderWithItems>(tx, 'Order', scope, orderId, { relation: 'items', orderBy: 'position' });
+}
+
 /**
  * The order in the scope (404 otherwise) with its items, its row locked until the transaction
  * ends, in one statement: every change reads the order this way, so that changes of one order
@@ -159,7 +164,7 @@ type OrderWithItems = OrderGetPayload<{ include: typeof include }>;
  * move, a payment moving it to paid) and each sees the one before it.
  */
 async function lockOrder(tx: Tx, scope: Scope, orderId: string): Promise<OrderWithItems> {
-  return found(await lockedFindById<OrderWithItems>(tx, 'Order', scope, orderId, { relation: 'items', orderBy: 'position' }), 'order', orderId);
+  return found(await findLocked(tx, scope, orderId), 'order', orderId);
 }
 
 /** What a status move does to the stock the order holds. */
@@ -232,18 +237,18 @@ async function updateAndEmit(tx: Tx, before: OrderWithItems, where: Record<strin
  * payment of it is fully refunded (from paid or later).
  */
 export async function reflectPayments(tx: Tx, scope: Scope, id: string, emit: Emit): Promise<void> {
-  // locked first: two payments of one order settling at once each see the other's commit
-  await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${id} FOR UPDATE`;
-  const order = await tx.order.findFirst({ where: scopedWhere(scope, { id }), select: { status: true, amount: true } });
+  // locked first, in the read that moveOrder then reuses: two payments of one order settling at
+  // once each see the other's commit
+  const order = await findLocked(tx, scope, id);
   if (!order) return;
   const payments = await tx.payment.findMany({ where: { orderId: id, status: 'succeeded' }, select: { amount: true, amountRefunded: true } });
   if (payments.length === 0) return;
   const paid = payments.reduce((s, p) => s + p.amount, 0);
   const kept = payments.reduce((s, p) => s + p.amount - p.amountRefunded, 0);
   if (order.status === 'pending' && paid >= order.amount && kept > 0) {
-    await moveOrder(tx, scope, id, 'paid', {}, emit);
+    await moveOrder(tx, scope, id, 'paid', {}, emit, undefined, order);
   } else if (kept === 0 && order.status !== 'pending' && canMove(order.status, 'refunded')) {
-    await moveOrder(tx, scope, id, 'refunded', {}, emit);
+    await moveOrder(tx, scope, id, 'refunded', {}, emit, undefined, order);
   }
 }
 
