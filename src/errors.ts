@@ -100,8 +100,9 @@ export class ApiError extends Error {
   static validation(errors: FieldError[], message?: string): ApiError {
     const first = errors[0];
     return new ApiError(
-      // one fault with a precise code of its own (INVALID_FIELD_VALUE for `amount`) answers with it
-      errors.length === 1 && first.code ? first.code : 'VALIDATION_ERROR',
+      // faults that all have the same precise code (INVALID_FIELD_VALUE for `amount`, three
+      // unknown event types) answer with it; mixed faults are a VALIDATION_ERROR
+      first?.code && errors.every((e) => e.code === first.code) ? first.code : 'VALIDATION_ERROR',
       message ?? (errors.length === 1 ? `${first.field}: ${first.message}` : `${errors.length} fields are invalid`),
       { errors },
       errors.length === 1 ? first.field : undefined,

@@ -56,7 +56,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const bridgeFailures = newBridgeFailures();
   const bus = instrumentBus(await createEventBus(
     config.REDIS_URL,
-    (err) => logger.warn({ err: err.message }, 'redis connection error; reconnecting'),
+    // ioredis retries every couple of seconds while the broker is away: one line a minute at most
+    throttled(60_000, (err: Error) => logger.warn({ err: err.message }, 'redis connection error; reconnecting (events reach other processes again once it is back)')),
     (err) => {
       bridgeFailures.publish++;
       logger.warn({ err: err.message }, 'publishing a committed event to Redis failed; live subscribers miss it (webhooks are unaffected)');
@@ -134,4 +135,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     running.metricsUrl = `http://127.0.0.1:${metricsListener.port}`;
   }
   return running;
+}
+
+/** `fn`, called at most once per `ms` (later calls within the window are dropped). */
+function throttled<A extends unknown[]>(ms: number, fn: (...args: A) => void): (...args: A) => void {
+  let last = -Infinity;
+  return (...args: A) => {
+    const now = Date.now();
+    if (now - last < ms) return;
+    last = now;
+    fn(...args);
+  };
 }

@@ -50,6 +50,9 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+/** How long the bus waits for Redis at start before it starts without it (and keeps trying). */
+const CONNECT_WAIT_MS = 3000;
+
 /** Redis errors (a broker going away and coming back) are reported, not thrown: ioredis reconnects by itself. */
 export async function createEventBus(
   redisUrl?: string, onError: (err: Error) => void = () => {},
@@ -59,12 +62,21 @@ export async function createEventBus(
   let close = async () => {};
   let pubsub: PubSub<Topics>;
   if (redisUrl) {
-    const options = { lazyConnect: true, maxRetriesPerRequest: 3 };
-    const publishClient = new Redis(redisUrl, options);
-    const subscribeClient = new Redis(redisUrl, options);
+    // A broker that is away at start does not stop the server (readiness fails only with
+    // HEALTH_READY_REQUIRE_BROKER): ioredis keeps reconnecting by itself. Meanwhile a publish
+    // fails after a few retries (reported; webhooks are rows, unaffected), and a SUBSCRIBE
+    // waits in the subscribing client's queue until the broker is back (no retry limit there:
+    // a subscription made during the outage starts receiving other processes' events then).
+    const publishClient = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    const subscribeClient = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: null });
     publishClient.on('error', onError);
     subscribeClient.on('error', onError);
-    await Promise.all([publishClient.connect(), subscribeClient.connect()]);
+    // up to CONNECT_WAIT_MS for the first connection, so that a healthy broker is in use from
+    // the first request; past that (or on a refusal) the server starts and ioredis goes on trying
+    await Promise.race([
+      Promise.allSettled([publishClient.connect(), subscribeClient.connect()]),
+      new Promise((resolve) => setTimeout(resolve, CONNECT_WAIT_MS).unref()),
+    ]);
     // the Redis event target fires its commands without awaiting them: a broker that is away
     // past the retries would reject them unhandled (which stops a Node process); each is caught
     // and reported instead (live subscribers miss that event; webhooks are rows, unaffected)

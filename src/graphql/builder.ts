@@ -18,10 +18,15 @@ export interface GraphQLContext {
   session?: SessionHandle;
   /** the HTTP request carried a valid X-Signature over its raw body */
   signed?: boolean;
+  /** told when a mutation of this request answers with an idempotent replay (http.ts: Idempotent-Replayed) */
+  onReplay?: () => void;
 }
 
 export function callContext(ctx: GraphQLContext): CallContext {
-  return { services: ctx.services, principal: ctx.principal, requestId: ctx.requestId, idempotencyKey: ctx.idempotencyKey, signed: ctx.signed === true };
+  return {
+    services: ctx.services, principal: ctx.principal, requestId: ctx.requestId, idempotencyKey: ctx.idempotencyKey, signed: ctx.signed === true,
+    ...(ctx.onReplay ? { onReplay: ctx.onReplay } : {}),
+  };
 }
 
 export const builder = new SchemaBuilder<{

@@ -37,6 +37,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** an SSE stream's credential when it came as ?access_token= (its session re-checks it) */
     streamAuthorization?: string;
+    /** a mutation of this GraphQL request answered with an idempotent replay */
+    graphqlReplayed?: boolean;
   }
 }
 
@@ -148,7 +150,9 @@ export function createGraphQL(deps: GraphQLDeps) {
     const authorization = headerOf(req, 'authorization') ?? ('streamAuthorization' in req ? req.streamAuthorization : undefined);
     const own = session ?? (authorization ? { authorization, revoke: () => {} } : undefined);
     const signed = 'signed' in req && req.signed === true;
-    return { services: deps.services, principal: who, requestId: id, idempotencyKey: headerOf(req, 'idempotency-key'), session: own, signed };
+    // an HTTP request's answer says when one of its mutations was an idempotent replay
+    const onReplay = 'raw' in req ? () => { (req as FastifyRequest).graphqlReplayed = true; } : undefined;
+    return { services: deps.services, principal: who, requestId: id, idempotencyKey: headerOf(req, 'idempotency-key'), session: own, signed, ...(onReplay ? { onReplay } : {}) };
   };
   /**
    * Every error a client sees, from yoga and from the fast path alike: ApiErrors with their
@@ -417,6 +421,7 @@ export function createGraphQL(deps: GraphQLDeps) {
       }
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply, principal });
       response.headers.forEach((value, key) => reply.header(key, value));
+      if (req.graphqlReplayed) reply.header('Idempotent-Replayed', 'true');
       reply.status(response.status);
       return reply.send(response.body);
     },

@@ -6,12 +6,14 @@ import { ApiError } from '../errors.js';
 const ISO_4217 = new Set(Intl.supportedValuesOf('currency').map((c) => c.toLowerCase()));
 
 /** ISO 4217 code, any case in; lowercase out (the spec's representation). Unknown codes are refused. */
+export const CURRENCY_EXPECTED = 'a three-letter ISO 4217 currency code in circulation, e.g. usd';
+
 export const currency = z
   .string()
   .superRefine((c, ctx) => {
     // one fault per field: the shape first, then whether the code exists
-    if (!/^[A-Za-z]{3}$/.test(c)) ctx.addIssue({ code: 'custom', message: 'expected a three-letter ISO 4217 currency code' });
-    else if (!ISO_4217.has(c.toLowerCase())) ctx.addIssue({ code: 'custom', message: 'not an ISO 4217 currency code in circulation (e.g. usd, eur, jpy)' });
+    if (!/^[A-Za-z]{3}$/.test(c)) ctx.addIssue({ code: 'custom', message: 'expected a three-letter ISO 4217 currency code', params: { expected: CURRENCY_EXPECTED } });
+    else if (!ISO_4217.has(c.toLowerCase())) ctx.addIssue({ code: 'custom', message: 'not an ISO 4217 currency code in circulation (e.g. usd, eur, jpy)', params: { expected: CURRENCY_EXPECTED } });
   })
   .transform((c) => c.toLowerCase());
 
@@ -63,4 +65,4 @@ export const amount = z.number().int().min(0).max(MAX_AMOUNT);
 /** An amount that moves money: at least one minor unit. */
 export const positiveAmount = z.number().int().min(1).max(MAX_AMOUNT);
 
-export const id = (prefix: string) => z.string().regex(new RegExp(`^${prefix}_[0-9a-z]{10,40}$`), `expected an id starting with ${prefix}_`);
+export const id = (prefix: string) => z.string().regex(new RegExp(`^${prefix}_[0-9a-z]{10,40}$`), `expected an id: ${prefix}_ and 10 to 40 lowercase letters or digits`);

@@ -64,6 +64,8 @@ export interface CallContext {
   signed?: boolean;
   /** who acts through the key, when not the key itself (an agent): named on the events */
   actor?: EventActor;
+  /** told when the answer is an idempotent replay (the GraphQL door then says Idempotent-Replayed) */
+  onReplay?: () => void;
 }
 
 export interface EmitOptions {
@@ -128,21 +130,79 @@ const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** an idempotency record's response, written with the events (deferWrite) */
 const COMPLETE_IDEMPOTENCY = `UPDATE "IdempotencyRecord" SET "state" = 'completed', "responseStatus" = $3::int, "responseBody" = $4::text WHERE "apiKeyId" = $1 AND "key" = $2`;
 
+type Issue = z.core.$ZodIssue & { input?: unknown };
+
+/** What a field must be, said from a zod issue (spec Errors rule 1: every fault names `expected`). */
+function expectedOf(issue: Issue): string {
+  const params = issue.code === 'custom' ? (issue.params as { expected?: string } | undefined) : undefined;
+  if (params?.expected) return params.expected;
+  // a schema's own message of the form "expected ..." says it best (ids: "expected an id ...")
+  if (issue.code !== 'invalid_type' && issue.message.startsWith('expected ')) return issue.message.slice('expected '.length);
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.expected === 'int' ? 'an integer' : String(issue.expected);
+    case 'invalid_value':
+      return issue.values.length === 1 ? JSON.stringify(issue.values[0]) : `one of ${issue.values.map((v) => String(v)).join(', ')}`;
+    case 'too_small':
+    case 'too_big': {
+      const small = issue.code === 'too_small';
+      const bound = String(small ? issue.minimum : issue.maximum);
+      const inclusive = issue.inclusive !== false;
+      if (issue.origin === 'string') return `${small ? 'at least' : 'at most'} ${bound} characters`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `${small ? 'at least' : 'at most'} ${bound} items`;
+      if (issue.origin === 'date') return `${small ? 'on or after' : 'on or before'} ${bound}`;
+      return `a number ${small ? (inclusive ? '>=' : '>') : (inclusive ? '<=' : '<')} ${bound}`;
+    }
+    case 'invalid_format':
+      return issue.format === 'regex' && 'pattern' in issue && issue.pattern ? `text matching ${String(issue.pattern)}` : `a valid ${issue.format}`;
+    case 'not_multiple_of':
+      return `a multiple of ${String(issue.divisor)}`;
+    default:
+      return 'a valid value';
+  }
+}
+
+/** The catalogue's code for one fault, where one is more precise than VALIDATION_ERROR. */
+function codeOf(issue: Issue, missing: boolean): ErrorCode | undefined {
+  if (issue.code === 'custom') {
+    const code = (issue.params as { code?: string } | undefined)?.code;
+    return code && code in ERROR_CATALOG ? (code as ErrorCode) : undefined;
+  }
+  if (missing) return 'MISSING_REQUIRED_FIELD';
+  if (issue.code === 'invalid_value') return 'INVALID_ENUM_VALUE';
+  if (issue.code === 'too_big' && issue.origin === 'string') return 'FIELD_TOO_LONG';
+  if (issue.code === 'invalid_format') return ['datetime', 'date', 'time', 'duration'].includes(issue.format) ? 'INVALID_DATE_FORMAT' : 'INVALID_FIELD_FORMAT';
+  return undefined;
+}
+
+/**
+ * Field faults from a zod error: one per field (the first zod reports: `1e300` is not also
+ * "too big" once it is not an integer), each with `expected` and, where the catalogue has a
+ * precise one, its code (a missing field MISSING_REQUIRED_FIELD, a value outside an enum
+ * INVALID_ENUM_VALUE, text too long FIELD_TOO_LONG, a malformed date INVALID_DATE_FORMAT, any
+ * other format INVALID_FIELD_FORMAT); unknown fields each on their own.
+ */
 export function zodFaults(error: z.ZodError): FieldError[] {
   const out: FieldError[] = [];
-  for (const issue of error.issues) {
+  const seen = new Set<string>();
+  for (const issue of error.issues as Issue[]) {
     const base = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        out.push({ field: base ? `${base}.${key}` : key, message: 'unknown field', expected: 'no such field' });
+        const field = base ? `${base}.${key}` : key;
+        if (seen.has(field)) continue;
+        seen.add(field);
+        out.push({ field, message: 'unknown field', expected: 'no such field' });
       }
       continue;
     }
-    const params = issue.code === 'custom' ? (issue.params as { expected?: string; code?: string } | undefined) : undefined;
-    const expected = 'expected' in issue && typeof issue.expected === 'string' ? issue.expected : params?.expected;
-    const code = params?.code && params.code in ERROR_CATALOG ? (params.code as ErrorCode) : undefined;
-    const received = base === '' ? 'body' : base;
-    out.push({ field: received, message: issue.message, ...(expected ? { expected } : {}), ...(code ? { code } : {}) });
+    const field = base === '' ? 'body' : base;
+    if (seen.has(field)) continue;
+    seen.add(field);
+    // parseInput asks zod to report the input: a required field left out is `undefined` there
+    const missing = issue.code === 'invalid_type' && 'input' in issue && issue.input === undefined && base !== '';
+    const code = codeOf(issue, missing);
+    out.push({ field, message: missing ? 'is required' : issue.message, expected: expectedOf(issue), ...(code ? { code } : {}) });
   }
   return out;
 }
@@ -150,7 +210,7 @@ export function zodFaults(error: z.ZodError): FieldError[] {
 export function parseInput<I>(schema: z.ZodType<I>, raw: unknown): I {
   const nul = textFaults(raw);
   if (nul.length) throw ApiError.validation(nul);
-  const parsed = schema.safeParse(raw);
+  const parsed = schema.safeParse(raw, { reportInput: true });
   if (!parsed.success) throw ApiError.validation(zodFaults(parsed.error));
   return parsed.data;
 }
@@ -230,7 +290,9 @@ export async function executeMutation<I, R extends { id: string }>(
           claimed = await claim();
         } else {
           if (!existing) throw new ApiError('RESOURCE_LOCKED', 'The idempotency key is busy; retry shortly', { idempotency_key: idempotencyKey });
-          return replay(existing, hash, idempotencyKey);
+          const replayed = replay(existing, hash, idempotencyKey);
+          ctx.onReplay?.();
+          return replayed;
         }
         if (claimed.count === 0) throw new ApiError('RESOURCE_LOCKED', 'The idempotency key is busy; retry shortly', { idempotency_key: idempotencyKey });
       }

@@ -19,14 +19,33 @@ const SENSITIVE_QUERY = /key|token|secret|auth|password|signature|code|session|c
 /** Values that are credentials whatever their parameter's name. */
 const CREDENTIAL_VALUE = /^(sk|rk|pk|svc)_(test|live)_|^whsec_|^Bearer\s/i;
 
-/** A URL for the log: its path, and its query with sensitive values replaced. */
+/** Paths whose last segment is an idempotency key (the decision service's lookup). */
+const IDEMPOTENCY_KEY_PATH = /^(\/api\/svc\/requests\/)[^/?]+/;
+
+/** A path segment that is a credential (a key sent where it does not belong), decoded or not. */
+function credentialSegment(segment: string): boolean {
+  if (CREDENTIAL_VALUE.test(segment)) return true;
+  try {
+    return CREDENTIAL_VALUE.test(decodeURIComponent(segment));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A URL for the log: its path with credential-shaped segments (and the decision service's
+ * idempotency keys) replaced, and its query with sensitive values replaced.
+ */
 export function loggableUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q < 0) return url;
+  let path = q < 0 ? url : url.slice(0, q);
+  path = path.replace(IDEMPOTENCY_KEY_PATH, `$1${CENSOR}`);
+  if (/(sk|rk|pk|svc)(_|%5f)|whsec|bearer/i.test(path)) path = path.split('/').map((seg) => (credentialSegment(seg) ? CENSOR : seg)).join('/');
+  if (q < 0) return path;
   const params = new URLSearchParams(url.slice(q + 1));
   const out = new URLSearchParams();
   for (const [k, v] of params) out.append(k, SENSITIVE_QUERY.test(k) || CREDENTIAL_VALUE.test(v) ? CENSOR : v.length > 200 ? `${v.slice(0, 200)}...` : v);
-  return `${url.slice(0, q)}?${out.toString()}`;
+  return `${path}?${out.toString()}`;
 }
 
 export function createLogger(level: string): Logger {

@@ -21,6 +21,7 @@ export type CostClass = keyof typeof COST;
 /** Routes whose class their method does not tell (method and Fastify URL pattern). */
 const ROUTE_CLASS: Record<string, CostClass> = {
   'POST /v1/webhooks/:id/test': 'webhook_simulation',
+  'POST /v1/webhooks/simulate': 'webhook_simulation',
   'GET /v1/webhooks/:id/metrics': 'analytics',
   'HEAD /v1/webhooks/:id/metrics': 'analytics',
 };

@@ -74,6 +74,27 @@ function rateLimited(verdict: Verdict, message: string): ApiError {
   });
 }
 
+/**
+ * A RATE_LIMITED forced by X-Test-Error-Code carries the details a real one has (spec: `limit`,
+ * `remaining`, `reset_at`, `retry_after`), from the caller's own tightest window as just
+ * charged (the X-RateLimit-* headers), and the Retry-After header.
+ */
+function withForcedRateDetails(failure: unknown, reply: FastifyReply): unknown {
+  if (!(failure instanceof ApiError) || failure.code !== 'RATE_LIMITED' || failure.details.forced !== true) return failure;
+  const num = (name: string) => {
+    const v = Number(reply.getHeader(name));
+    return Number.isFinite(v) ? v : undefined;
+  };
+  const retryAfter = num('X-RateLimit-Reset-After') ?? 1;
+  reply.header('Retry-After', String(retryAfter));
+  return new ApiError('RATE_LIMITED', failure.message, {
+    limit: num('X-RateLimit-Limit') ?? null, remaining: num('X-RateLimit-Remaining') ?? null,
+    reset_at: num('X-RateLimit-Reset') ?? Math.ceil(Date.now() / 1000) + retryAfter, retry_after: retryAfter,
+    ...(reply.getHeader('X-RateLimit-Bucket') ? { bucket: String(reply.getHeader('X-RateLimit-Bucket')) } : {}),
+    forced: true,
+  }, failure.param);
+}
+
 /** The window with the fewest units left; on a tie the longer one. */
 function tightest(buckets: BucketState[]): BucketState | undefined {
   let best: BucketState | undefined;
@@ -187,7 +208,7 @@ export function createRateLimits(deps: RateLimitDeps) {
       }
       const search = list && cls === 'read' && (req.query as Record<string, unknown> | undefined)?.search !== undefined;
       await chargeAccount(req, reply, principal, COST[search ? 'search' : cls]);
-      if (failure) throw failure;
+      if (failure) throw withForcedRateDetails(failure, reply);
     };
   }
 

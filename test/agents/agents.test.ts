@@ -51,15 +51,16 @@ describe('creating an agent', () => {
   });
 
   it('refuses bad input with the field named', async () => {
-    for (const [body, field] of [
-      [{ permissions: ['orders:write'], limits: {} }, 'name'],
-      [{ name: 'x', permissions: ['nope'], limits: {} }, 'permissions[0]'],
-      [{ name: 'x', permissions: ['orders:write'], limits: { daily: { amount: -1, currency: 'usd' } } }, 'limits.daily.amount'],
-      [{ name: 'x', permissions: ['orders:write'], limits: { weekly: usd(1) } }, 'limits.weekly'],
+    // a single fault with a precise catalogue code answers with it (a missing name, an unknown key)
+    for (const [body, field, code] of [
+      [{ permissions: ['orders:write'], limits: {} }, 'name', 'MISSING_REQUIRED_FIELD'],
+      [{ name: 'x', permissions: ['nope'], limits: {} }, 'permissions[0]', 'VALIDATION_ERROR'],
+      [{ name: 'x', permissions: ['orders:write'], limits: { daily: { amount: -1, currency: 'usd' } } }, 'limits.daily.amount', 'VALIDATION_ERROR'],
+      [{ name: 'x', permissions: ['orders:write'], limits: { weekly: usd(1) } }, 'limits.weekly', 'VALIDATION_ERROR'],
     ] as const) {
       const res = await api(t.url, '/v1/agents/create', { key: a.key, body });
       expect(res.status, res.text).toBe(400);
-      expect(res.body.error.code).toBe('VALIDATION_ERROR');
+      expect(res.body.error.code, res.text).toBe(code);
       expect(res.body.error.details.errors.map((e: { field: string }) => e.field), res.text).toContain(field);
     }
   });

@@ -4143,15 +4143,17 @@ export type SearchSuggestion = {
 };
 
 export type ShippingParcelInput = {
-  heightCm: Scalars['Float']['input'];
-  lengthCm: Scalars['Float']['input'];
+  heightCm?: InputMaybe<Scalars['Float']['input']>;
+  /** lengthCm, widthCm and heightCm: all three (a dimensional weight) or none */
+  lengthCm?: InputMaybe<Scalars['Float']['input']>;
   weightGrams: Scalars['Int']['input'];
-  widthCm: Scalars['Float']['input'];
+  widthCm?: InputMaybe<Scalars['Float']['input']>;
 };
 
 export type ShippingPlaceInput = {
   country: Scalars['String']['input'];
-  postalCode: Scalars['String']['input'];
+  /** echoed, not used for zoning */
+  postalCode?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Shipping quotes, cheapest first (POST /v1/global/shipping/quote) */

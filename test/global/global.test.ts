@@ -199,6 +199,18 @@ describe('shipping quotes (shipped default tables)', () => {
     expect(world.body.quotes[0]).toMatchObject({ amount: 1899, currency: 'gbp', estimated_days: 9 });
   });
 
+  it('postal codes and dimensions are optional: the weight alone bills; postal codes echo as null', async () => {
+    const res = await quote({ from: { country: 'DE' }, to: { country: 'FR' }, parcels: [{ weight_grams: 800 }] });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.from).toEqual({ country: 'DE', postal_code: null });
+    expect(res.body.to).toEqual({ country: 'FR', postal_code: null });
+    expect(res.body.parcels).toEqual([{ billable_weight_grams: 800, dimensional_weight_grams: 0 }]);
+    expect(res.body.quotes[0]).toMatchObject({ service: 'standard', currency: 'eur', billable_weight_grams: 800 });
+    const g = await gql(t.url, A.key, '{ shippingQuote(input: { from: { country: "DE" }, to: { country: "FR" }, parcels: [{ weightGrams: 800 }] }) { quotes { amount billableWeightGrams } } }');
+    expect(g.body.errors).toBeUndefined();
+    expect(g.body.data.shippingQuote.quotes[0]).toEqual({ amount: res.body.quotes[0].amount, billableWeightGrams: 800 });
+  });
+
   it('GraphQL shippingQuote answers the same', async () => {
     const res = await gql(t.url, A.key, `{ shippingQuote(input: { from: { country: "DE", postalCode: "10115" }, to: { country: "FR", postalCode: "75001" },
       parcels: [{ weightGrams: 800, lengthCm: 40, widthCm: 30, heightCm: 20 }] }) { zone quotes { carrier service amount currency estimatedDays billableWeightGrams } } }`);
@@ -210,8 +222,12 @@ describe('shipping quotes (shipped default tables)', () => {
     const from = { country: 'DE', postal_code: '10115' };
     const to = { country: 'FR', postal_code: '75001' };
     expect400(await quote({ from, to, parcels: [] }), 'parcels');
-    expect400(await quote({ from, to, parcels: [{ ...box, weight_grams: 0 }] }), 'parcels.0.weight_grams');
-    expect400(await quote({ from, to, parcels: [{ ...box, length_cm: 10.25 }] }), 'parcels.0.length_cm');
+    expect400(await quote({ from, to, parcels: [{ ...box, weight_grams: 0 }] }), 'parcels[0].weight_grams');
+    expect400(await quote({ from, to, parcels: [{ ...box, length_cm: 10.25 }] }), 'parcels[0].length_cm');
+    // dimensions: all three or none
+    const partial = await quote({ from, to, parcels: [{ weight_grams: 800, length_cm: 40 }] });
+    expect(partial.status, partial.text).toBe(400);
+    expect(partial.body.error.details.errors.map((e: any) => e.field)).toEqual(['parcels[0].width_cm', 'parcels[0].height_cm']);
     expect400(await quote({ from: { country: 'XX', postal_code: '1' }, to, parcels: [box] }), 'from.country');
     expect400(await quote({ from, to, parcels: [box], services: ['teleport'] }), 'services');
     expect((await api(t.url, '/v1/global/shipping/quote', { key: A.key, rawBody: '[1]' })).status).toBe(400);

@@ -2,7 +2,7 @@
 // machine), customers and products (create, update), nested selections in the results,
 // validation errors, INVALID_STATE_TRANSITION, Idempotency-Key and account isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
+import { api, gql, startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
 import { data, failure } from './client.js';
 import {
   CancelOrderDocument, CreateCustomerDocument, CreateOrderDocument, CreateProductDocument, FulfillOrderDocument,
@@ -58,10 +58,10 @@ describe('customers and products', () => {
     expect(u).toEqual({ ...p, price: 2799, active: false, sku: null, metadata: { color: 'red', size: 'L' } });
   });
 
-  it('validation errors carry VALIDATION_ERROR and details.errors', async () => {
+  it('validation errors carry VALIDATION_ERROR (a single fault its precise code) and details.errors', async () => {
     const email = await failure(t.url, a.key, CreateCustomerDocument, { input: { email: 'not-an-email' } });
-    expect(email.extensions?.code).toBe('VALIDATION_ERROR');
-    expect(email.extensions?.details?.errors).toEqual([expect.objectContaining({ field: 'email' })]);
+    expect(email.extensions?.code).toBe('INVALID_FIELD_FORMAT');
+    expect(email.extensions?.details?.errors).toEqual([expect.objectContaining({ field: 'email', expected: 'a valid email' })]);
     const product = await failure(t.url, a.key, CreateProductDocument, { input: { name: '', price: -1, currency: 'euro' } });
     expect(product.extensions?.code).toBe('VALIDATION_ERROR');
     expect(product.extensions?.details?.errors?.map((e) => e.field).sort()).toEqual(['currency', 'name', 'price']);
@@ -196,6 +196,17 @@ describe('Idempotency-Key on GraphQL mutations', () => {
     // without a key, the same input makes a new order
     await data(t.url, a.key, CreateOrderDocument, { input: input('idem-1') });
     expect(await countByRef('idem-1')).toBe(2);
+  });
+
+  it('a replay says so in Idempotent-Replayed, as REST does; the first answer does not', async () => {
+    const key = `customer-${crypto.randomUUID()}`;
+    const doc = 'mutation { createCustomer(input: { name: "Bob", email: "bob@example.com" }) { id } }';
+    const first = await gql(t.url, a.key, doc, undefined, { 'Idempotency-Key': key });
+    expect(first.status, first.text).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const again = await gql(t.url, a.key, doc, undefined, { 'Idempotency-Key': key });
+    expect(again.body.data.createCustomer.id).toBe(first.body.data.createCustomer.id);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
   });
 
   it('a failed request replays its failure; a malformed key is rejected', async () => {

@@ -77,4 +77,12 @@ describe('loggableUrl', () => {
     expect(loggableUrl('/x?q=whsec_abc')).toBe('/x?q=%5Bredacted%5D');
     expect(loggableUrl('/oauth/callback?code=xyz&state=1')).toBe('/oauth/callback?code=%5Bredacted%5D&state=1');
   });
+
+  it('redacts credential-shaped path segments and the decision service\'s idempotency keys', () => {
+    expect(loggableUrl('/api/svc/requests/svc_test_abcdefabcdefabcdefabcdef')).toBe('/api/svc/requests/[redacted]');
+    expect(loggableUrl('/api/svc/requests/0b8d6c1e-5b1f-4d1e-9a55-5f6e1c2d3b4a?x=1')).toBe('/api/svc/requests/[redacted]?x=1');
+    expect(loggableUrl('/v1/orders/sk_live_abcdefabcdefabcdefabcdef')).toBe('/v1/orders/[redacted]');
+    expect(loggableUrl('/v1/orders/sk%5Ftest%5Fabcdefabcdef')).toBe('/v1/orders/[redacted]');
+    expect(loggableUrl('/v1/orders/ord_123/cancel')).toBe('/v1/orders/ord_123/cancel');
+  });
 });

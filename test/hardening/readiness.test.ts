@@ -52,3 +52,36 @@ describe.skipIf(skipping(!hasRedisServer, 'readiness with Redis down needs redis
     expect((await api(strict.url, '/health/live')).status).toBe(200);
   });
 });
+
+describe.skipIf(skipping(!hasRedisServer, 'a server started before its Redis needs redis-server on PATH'))('a broker that is away at start', () => {
+  let redis: ChildProcess | undefined;
+  let server: TestServer;
+  let port: number;
+
+  beforeAll(async () => {
+    port = await freePort();
+    // nothing listens on the port yet: the server starts anyway
+    server = await startTestServer({ REDIS_URL: `redis://127.0.0.1:${port}`, DATABASE_URL: undefined, HEALTH_READY_QUERY_TIMEOUT_MS: '500' });
+  });
+  afterAll(async () => {
+    redis?.kill('SIGKILL');
+    await server?.stop();
+  });
+
+  it('does not stop the server: it serves, reports the broker, and uses it once it comes up', async () => {
+    const ready = await api(server.url, '/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks).toEqual({ database: 'ok', broker: 'unavailable' });
+    const account = await server.newAccount();
+    const created = await api(server.url, '/v1/customers', { key: account.key, body: { name: 'Ada', email: 'ada@example.com' } });
+    expect(created.status, created.text).toBe(201);
+
+    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    let broker = '';
+    for (let i = 0; i < 100 && broker !== 'ok'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      broker = (await api(server.url, '/health/ready')).body.checks?.broker;
+    }
+    expect(broker).toBe('ok');
+  });
+});

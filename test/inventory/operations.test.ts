@@ -371,22 +371,22 @@ describe('bad input is a clear 400, never a 500', () => {
     expect((await api(t.url, '/v1/inventory/adjust', { key: a.key, rawBody: '{"product": "' })).status).toBe(400);
   });
 
-  it('GraphQL: the same faults are 400 VALIDATION_ERROR (types, bounds, unknown product, missing reason)', async () => {
-    const bad: [string, Record<string, unknown>][] = [
-      [GQL.reserve, { product: p, quantity: -1 }],
-      [GQL.reserve, { product: p, quantity: 0 }],
-      [GQL.reserve, { product: p, quantity: 1.5 }],
-      [GQL.allocate, { product: p, quantity: 1, location: 'l'.repeat(65) }],
-      [GQL.adjust, { product: p, delta: 1 }],
-      [GQL.adjust, { product: p, delta: 1, reason: 'r'.repeat(501) }],
-      [GQL.adjust, { product: 'prod_0000000000zzzzzzzzzzzzzzzz', delta: 1, reason: 'x' }],
-      [GQL.release, { product: 'prod_0000000000zzzzzzzzzzzzzzzz', quantity: 1 }],
-      [GQL.transfer, { product: p, fromLocation: 'a', toLocation: 'a', quantity: 1 }],
+  it('GraphQL: the same faults are 400 VALIDATION_ERROR or its precise code (types, bounds, unknown product, missing reason)', async () => {
+    const bad: [string, Record<string, unknown>, string][] = [
+      [GQL.reserve, { product: p, quantity: -1 }, 'VALIDATION_ERROR'],
+      [GQL.reserve, { product: p, quantity: 0 }, 'VALIDATION_ERROR'],
+      [GQL.reserve, { product: p, quantity: 1.5 }, 'VALIDATION_ERROR'],
+      [GQL.allocate, { product: p, quantity: 1, location: 'l'.repeat(65) }, 'FIELD_TOO_LONG'],
+      [GQL.adjust, { product: p, delta: 1 }, 'VALIDATION_ERROR'],
+      [GQL.adjust, { product: p, delta: 1, reason: 'r'.repeat(501) }, 'FIELD_TOO_LONG'],
+      [GQL.adjust, { product: 'prod_0000000000zzzzzzzzzzzzzzzz', delta: 1, reason: 'x' }, 'VALIDATION_ERROR'],
+      [GQL.release, { product: 'prod_0000000000zzzzzzzzzzzzzzzz', quantity: 1 }, 'VALIDATION_ERROR'],
+      [GQL.transfer, { product: p, fromLocation: 'a', toLocation: 'a', quantity: 1 }, 'VALIDATION_ERROR'],
     ];
-    for (const [query, input] of bad) {
+    for (const [query, input, code] of bad) {
       const res = await gql(t.url, a.key, query, { input });
       const e = gqlError(res);
-      expect(e.code, `${JSON.stringify(input)}: ${e.message}`).toBe('VALIDATION_ERROR');
+      expect(e.code, `${JSON.stringify(input)}: ${e.message}`).toBe(code);
       expect(res.status).toBeLessThan(500);
     }
     expect(counts(await itemOf(t.url, a.key, p))).toEqual({ on_hand: 5, reserved: 0, allocated: 0, available: 5 });

@@ -200,7 +200,7 @@ describe('hold and release', () => {
     expect(counts(await itemOf(t.url, a.key, p))).toEqual({ on_hand: 4, reserved: 0, allocated: 0, available: 4 });
     // hold with a bad reason, and on another account's order
     expectError(await post(`/v1/orders/${o.id}/hold`, { reason: '' }), 400, 'VALIDATION_ERROR');
-    expectError(await post(`/v1/orders/${o.id}/hold`, { reason: 'x'.repeat(501) }), 400, 'VALIDATION_ERROR');
+    expectError(await post(`/v1/orders/${o.id}/hold`, { reason: 'x'.repeat(501) }), 400, 'FIELD_TOO_LONG');
     const b = await t.newAccount();
     expectError(await api(t.url, `/v1/orders/${o.id}/hold`, { key: b.key, body: {} }), 404, 'RESOURCE_NOT_FOUND');
     const reader = (await a.newKey({ type: 'restricted', permissions: ['orders:read'] })).secret;

@@ -128,8 +128,8 @@ describe('invoices', () => {
     it('every bad input is a clear 4xx naming the field', async () => {
       const base = { customer, currency: 'usd', days_until_due: 30, items: [{ description: 'x', quantity: 1, unit_amount: 100 }] };
       const bad: [Record<string, unknown>, number, string, string][] = [
-        [{ ...base, customer: undefined }, 400, 'VALIDATION_ERROR', 'customer'],
-        [{ ...base, customer: 'cus_nope' }, 400, 'VALIDATION_ERROR', 'customer'],
+        [{ ...base, customer: undefined }, 400, 'MISSING_REQUIRED_FIELD', 'customer'],
+        [{ ...base, customer: 'cus_nope' }, 400, 'INVALID_FIELD_FORMAT', 'customer'],
         [{ ...base, currency: 'xyz' }, 400, 'VALIDATION_ERROR', 'currency'],
         [{ ...base, items: [] }, 400, 'VALIDATION_ERROR', 'items'],
         [{ ...base, items: [{ description: '', quantity: 1, unit_amount: 1 }] }, 400, 'VALIDATION_ERROR', 'items[0].description'],
@@ -152,7 +152,7 @@ describe('invoices', () => {
         [{ ...base, days_until_due: undefined, due_date: '2030-01-01' }, 400, 'VALIDATION_ERROR', 'due_date'],
         [{ ...base, metadata: { k: 5 } }, 400, 'VALIDATION_ERROR', 'metadata.k'],
         [{ ...base, number: 'INV-1' }, 400, 'VALIDATION_ERROR', 'number'],
-        [{ ...base, order: 'ord_nope' }, 400, 'VALIDATION_ERROR', 'order'],
+        [{ ...base, order: 'ord_nope' }, 400, 'INVALID_FIELD_FORMAT', 'order'],
       ];
       for (const [body, status, code, field] of bad) {
         const res = await post(a.key, '/v1/invoices', body);
@@ -351,7 +351,7 @@ describe('invoices', () => {
       expect(faultFields(expectErrorRes(await post(a.key, `/v1/invoices/${eur.id}/pay`, { payment_method: 'stablecoin' }), 400))).toEqual(['payment_method']);
       expect(expectError(await post(a.key, `/v1/invoices/${inv.id}/pay`, { payment_method: 'stablecoin' }), 422, 'PAYMENT_FAILED').details.reason).toBe('insufficient_funds');
       expectError(await post(a.key, '/v1/invoices/in_0000000000nope/pay', { payment_method: 'pm_card_visa' }), 404, 'RESOURCE_NOT_FOUND');
-      expectError(await post(a.key, '/v1/invoices/nope/pay', { payment_method: 'pm_card_visa' }), 400, 'VALIDATION_ERROR');
+      expectError(await post(a.key, '/v1/invoices/nope/pay', { payment_method: 'pm_card_visa' }), 400, 'INVALID_FIELD_FORMAT');
       expect((await get(a.key, `/v1/invoices/${inv.id}`)).body.amount_paid).toBe(0);
     });
   });

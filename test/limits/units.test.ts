@@ -48,6 +48,7 @@ describe('costs', () => {
     expect(routeClass('GET', '/v1/orders')).toBe('read');
     expect(routeClass('DELETE', '/v1/orders/:id')).toBe('write');
     expect(routeClass('POST', '/v1/webhooks/:id/test')).toBe('webhook_simulation');
+    expect(routeClass('POST', '/v1/webhooks/simulate')).toBe('webhook_simulation');
     expect(routeClass('GET', '/v1/webhooks/:id/metrics')).toBe('analytics');
     expect(routeClass('POST', '/v1/things/import', 'bulk')).toBe('bulk');
   });

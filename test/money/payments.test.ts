@@ -120,6 +120,8 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 // made on server 1, settled on server 2
 let durable: { key: string; accountId: string; restId: string; gqlId: string } | undefined;
+// a pending payment whose order is cancelled before it settles (server 2 settles it)
+let cancelledWhilePending: { key: string; accountId: string; orderId: string; paymentId: string } | undefined;
 
 describe('server 1, without a settlement worker: pending payments wait', () => {
   let s1: TestServer;
@@ -158,6 +160,19 @@ describe('server 1, without a settlement worker: pending payments wait', () => {
     expect(gRefund.extensions).toMatchObject({ code: 'INVALID_STATE_TRANSITION', details: { current_status: 'pending' } });
     // nothing was refunded
     expect(expectList(await api(s1.url, '/v1/refunds', { key: a.key })).data).toEqual([]);
+  });
+
+  it('an order with a pending payment can be cancelled (the payment is settled later: see server 2)', async () => {
+    const c = await s1.newAccount();
+    const o = await api(s1.url, '/v1/orders', { key: c.key, body: { currency: 'usd', items: [{ name: 'Tea', quantity: 1, unit_amount: 650 }] } });
+    expect(o.status, o.text).toBe(201);
+    const p = await api(s1.url, '/v1/payments', { key: c.key, body: { amount: 650, currency: 'usd', payment_method: 'pm_card_processing', order: o.body.id } });
+    expect(p.status, p.text).toBe(201);
+    expect(p.body.status).toBe('pending');
+    const cancel = await api(s1.url, `/v1/orders/${o.body.id}/cancel`, { key: c.key, body: { reason: 'requested_by_customer' } });
+    expect(cancel.status, cancel.text).toBe(200);
+    expect(cancel.body.status).toBe('cancelled');
+    cancelledWhilePending = { key: c.key, accountId: c.accountId, orderId: o.body.id, paymentId: p.body.id };
   });
 });
 
@@ -955,7 +970,7 @@ describe('server 2, on the same data, with the worker', () => {
     ])('POST /v1/payments with %s: 400 naming the field', async (_name, body, field) => {
       const res = await pay(bad.key, body);
       expect(res.status, res.text.slice(0, 500)).toBe(400);
-      expect(['VALIDATION_ERROR', 'INVALID_ENUM_VALUE', 'INVALID_FIELD_VALUE', 'MISSING_REQUIRED_FIELD']).toContain(res.body.error.code);
+      expect(['VALIDATION_ERROR', 'INVALID_ENUM_VALUE', 'INVALID_FIELD_VALUE', 'INVALID_FIELD_FORMAT', 'MISSING_REQUIRED_FIELD']).toContain(res.body.error.code);
       const fields = faultFields(res);
       expect(fields).toContain(field);
       // nothing else is blamed
@@ -1051,6 +1066,23 @@ describe('server 2, on the same data, with the worker', () => {
       const settlements = await t.server.db.prisma.ledgerTransaction.findMany({ where: { accountId: d.accountId, kind: 'settlement' }, select: { resourceId: true, hash: true } });
       expect(settlements.map((s) => s.resourceId).sort()).toEqual([d.restId, d.gqlId].sort());
       for (const s of settlements) expect((await getPayment(d.key, s.resourceId)).body.transaction_hash).toBe(s.hash);
+    });
+
+    it('a payment that settles after its order was cancelled is refunded in full at once; the order stays cancelled', async () => {
+      expect(cancelledWhilePending, 'server 1 made the payment').toBeDefined();
+      const c = cancelledWhilePending!;
+      const p = await eventually('the payment settles', async () => (await getPayment(c.key, c.paymentId)).body, (b) => b.status !== 'pending', 40_000);
+      expectPayment(p, { status: 'succeeded', amount: 650, amount_refunded: 650 });
+      const refunds = expectList(await api(t.url, '/v1/refunds', { key: c.key })).data;
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0]).toMatchObject({ payment: c.paymentId, amount: 650, currency: 'usd', status: 'succeeded', reason: 'order_cancelled' });
+      expect((await getOrder(c.key, c.orderId)).status).toBe('cancelled');
+      const b = await balance(c.key);
+      expect(amountOf(b.available, 'usd')).toBe(0);
+      expect(amountOf(b.pending, 'usd')).toBe(0);
+      // the customer sees the charge and its refund; the order never became paid
+      const types = (await eventsOf(c.accountId, ['payment.succeeded', 'refund.created', 'order.paid', 'order.refunded'])).map((e) => e.type);
+      expect(types).toEqual(['payment.succeeded', 'refund.created']);
     });
   });
 });

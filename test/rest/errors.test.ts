@@ -174,6 +174,16 @@ describe('routes and URLs', () => {
       expectError(await api(t.url, '/v1/orders', { key: acct.key, headers: { 'x-test-error-code': code } }), 400, 'INVALID_FIELD_VALUE');
     }
   });
+
+  it('a forced RATE_LIMITED carries the details a real one has, from the caller\'s own window, and Retry-After', async () => {
+    const res = await api(t.url, '/v1/orders', { key: acct.key, headers: { 'x-test-error-code': 'RATE_LIMITED' } });
+    const e = expectError(res, 429, 'RATE_LIMITED');
+    expect(e.details).toMatchObject({ forced: true });
+    for (const k of ['limit', 'remaining', 'reset_at', 'retry_after']) expect(Number.isInteger(e.details[k]), k).toBe(true);
+    expect(e.details.limit).toBe(Number(res.headers.get('x-ratelimit-limit')));
+    expect(e.details.remaining).toBe(Number(res.headers.get('x-ratelimit-remaining')));
+    expect(res.headers.get('retry-after')).toBe(String(e.details.retry_after));
+  });
 });
 
 // ---- fuzz (seeded, so a failure replays) ---------------------------------------------------

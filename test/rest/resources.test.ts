@@ -132,7 +132,8 @@ describe('orders', () => {
   it('cancel with an unknown reason is 400 naming reason', async () => {
     const o = await createOrder(t.url, acct.key, TEA_ORDER);
     const res = await api(t.url, `/v1/orders/${o.id}/cancel`, { key: acct.key, body: { reason: 'bored' } });
-    expectError(res, 400, 'VALIDATION_ERROR');
+    const e = expectError(res, 400, 'INVALID_ENUM_VALUE');
+    expect(e.details.errors[0].expected).toBe('one of duplicate, fraudulent, requested_by_customer, abandoned, other');
     expect(faultFields(res)).toEqual(['reason']);
   });
 
@@ -289,7 +290,7 @@ describe('products', () => {
 
   it('lists every missing required field at once', async () => {
     const res = await api(t.url, '/v1/products', { key: acct.key, body: {} });
-    expectError(res, 400, 'VALIDATION_ERROR');
+    expectError(res, 400, 'MISSING_REQUIRED_FIELD');
     expect(faultFields(res).sort()).toEqual(['currency', 'name', 'price']);
   });
 

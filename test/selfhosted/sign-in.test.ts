@@ -195,7 +195,7 @@ describe('POST /auth/login', () => {
   });
 
   it('refuses bad input with 400, not 401', async () => {
-    expect((await api(t.url, '/auth/login', { body: { email: alice.email } })).body.error).toMatchObject({ code: 'VALIDATION_ERROR', param: 'password' });
+    expect((await api(t.url, '/auth/login', { body: { email: alice.email } })).body.error).toMatchObject({ code: 'MISSING_REQUIRED_FIELD', param: 'password' });
     expect((await api(t.url, '/auth/login', { body: {} })).status).toBe(400);
     expect((await api(t.url, '/auth/login', { body: { email: alice.email, password: 'x', extra: 1 } })).status).toBe(400);
     expect((await api(t.url, '/auth/login', { rawBody: 'email=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(415);

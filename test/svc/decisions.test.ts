@@ -154,9 +154,9 @@ describe('idempotency', () => {
       expect(again.status).toBe(200);
       expect(again.text).toBe(first.text);
       expect(again.headers.get('idempotent-replayed')).toBe('true');
-      // the replay is a new HTTP request with its own id; the body keeps the run's id
-      expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+      // the replay answers with the run's correlation id, in the body and in X-Request-ID alike
       expect(again.body.request_id).toBe(first.body.request_id);
+      expect(again.headers.get('x-request-id')).toBe(first.body.request_id);
     }
     // key order in the body does not matter: the inputs are the same
     const reordered = await decide(key.secret, k, { scenario, industry });
@@ -375,6 +375,11 @@ describe('errors: each a clear 4xx in the service body shape', () => {
     expect(await runsOf(key.id)).toBe(1);
     // a key as the path parameter of the lookup is refused too
     expectError(await api(t.url, `/api/svc/requests/${key.secret}`, { headers: { 'x-svc-api-key': key.secret } }), 400, 'KEY_IN_URL');
+    // and on the routes that need no key: the catalog, the service's OpenAPI, the downloads
+    for (const path of ['/api/svc/catalog', '/api/svc/openapi.json', '/svc/example.json', '/svc/starter.py', '/svc/starter.mjs']) {
+      expectError(await api(t.url, `${path}?api_key=${key.secret}`), 400, 'KEY_IN_URL');
+      expect((await api(t.url, path)).status, path).toBe(200);
+    }
   });
 
   it('missing Idempotency-Key: 400 MISSING_IDEMPOTENCY_KEY', async () => {

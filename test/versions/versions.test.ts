@@ -143,7 +143,7 @@ describe('the Api-Version header', () => {
   it('errors are not transformed', async () => {
     const res = await api(t.url, '/v1/orders', { key: a.key, body: { currency: 'usd' }, headers: old });
     expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(res.body.error.code).toBe('MISSING_REQUIRED_FIELD');
     expect(res.body.error.details.errors[0].field).toBe('items');
   });
 

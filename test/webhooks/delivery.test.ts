@@ -126,17 +126,17 @@ describe('endpoint management', () => {
   it('refuses bad input with clear 4xx errors and stores nothing', async () => {
     const before = await t.server.db.prisma.webhookEndpoint.count();
     const cases: [unknown, number, string][] = [
-      [{ url: 'not a url', events: ['*'] }, 400, 'VALIDATION_ERROR'],
-      [{ url: 'ftp://example.com/x', events: ['*'] }, 400, 'VALIDATION_ERROR'],
-      [{ url: 'https://user:pw@example.com/x', events: ['*'] }, 400, 'VALIDATION_ERROR'],
-      [{ url: `https://example.com/${'x'.repeat(2048)}`, events: ['*'] }, 400, 'VALIDATION_ERROR'],
+      [{ url: 'not a url', events: ['*'] }, 400, 'INVALID_FIELD_FORMAT'],
+      [{ url: 'ftp://example.com/x', events: ['*'] }, 400, 'INVALID_FIELD_FORMAT'],
+      [{ url: 'https://user:pw@example.com/x', events: ['*'] }, 400, 'INVALID_FIELD_FORMAT'],
+      [{ url: `https://example.com/${'x'.repeat(2048)}`, events: ['*'] }, 400, 'FIELD_TOO_LONG'],
       [{ url: 'https://example.com', events: [] }, 400, 'VALIDATION_ERROR'],
       [{ url: 'https://example.com', events: Array.from({ length: 101 }, () => 'order.created') }, 400, 'VALIDATION_ERROR'],
-      [{ url: 'https://example.com', events: ['*'], description: 'd'.repeat(5001) }, 400, 'VALIDATION_ERROR'],
+      [{ url: 'https://example.com', events: ['*'], description: 'd'.repeat(5001) }, 400, 'FIELD_TOO_LONG'],
       [{ url: 'https://example.com', events: ['*'], metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v'])) }, 400, 'VALIDATION_ERROR'],
       [{ url: 'https://example.com', events: ['*'], secret: 'whsec_mine' }, 400, 'VALIDATION_ERROR'],
       [{ url: 'https://example.com', events: 'order.created' }, 400, 'VALIDATION_ERROR'],
-      [{ events: ['*'] }, 400, 'VALIDATION_ERROR'],
+      [{ events: ['*'] }, 400, 'MISSING_REQUIRED_FIELD'],
       [[1, 2], 400, 'VALIDATION_ERROR'],
     ];
     for (const [body, status, code] of cases) {
@@ -148,8 +148,14 @@ describe('endpoint management', () => {
     const unknown = await api(t.url, '/v1/webhooks', { key: a.key, body: { url: 'https://example.com', events: ['order.created', 'order.teleported', 'nothing.*', 'bogus'] } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.code).toBe('INVALID_ENUM_VALUE');
-    expect(unknown.body.error.details.unknown).toEqual(['order.teleported', 'nothing.*', 'bogus']);
-    expect(unknown.body.error.details.errors).toHaveLength(3);
+    expect(unknown.body.error.details.errors.map((e: any) => e.field)).toEqual(['events[1]', 'events[2]', 'events[3]']);
+    expect(unknown.body.error.details.errors.map((e: any) => e.message)).toEqual(["'order.teleported' is not an event type", "'nothing.*' is not an event type", "'bogus' is not an event type"]);
+    // every invalid field at once: a bad URL, an unknown event and a description of the wrong type
+    const several = await api(t.url, '/v1/webhooks', { key: a.key, body: { url: 'ftp://x', events: ['bogus.event'], description: 5 } });
+    expect(several.status).toBe(400);
+    expect(several.body.error.code).toBe('VALIDATION_ERROR');
+    expect(several.body.error.details.errors.map((e: any) => e.field).sort()).toEqual(['description', 'events[0]', 'url']);
+    for (const e of several.body.error.details.errors) expect(e.expected, e.field).toBeTruthy();
     const malformed = await api(t.url, '/v1/webhooks', { key: a.key, rawBody: '{"url":', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.code).toBe('INVALID_JSON');
@@ -451,6 +457,25 @@ describe('test and simulate', () => {
     for (const body of [{ event_type: 'order.created' }, { event_type: 'order.created', endpoint_url: 'nope' }, { endpoint_url: `${rx.url}/x` }, { event_type: 'x.y', endpoint_url: `${rx.url}/x` }]) {
       const bad = await api(t.url, '/v1/webhooks/simulate', { key: a.key, body });
       expect(bad.status, JSON.stringify(body)).toBe(400);
+    }
+    // payment and stablecoin samples carry the spec's flat data fields, as the real events do
+    const flat: Record<string, string[]> = {
+      'payment.succeeded': ['payment_id', 'amount', 'currency', 'status', 'transaction_hash'],
+      'payment.failed': ['payment_id', 'amount', 'currency', 'status', 'failure_reason'],
+      'stablecoin.issued': ['issuance_id', 'amount', 'recipient', 'total_supply'],
+      'stablecoin.redeemed': ['redemption_id', 'amount', 'bank_account', 'status'],
+      'stablecoin.transferred': ['transfer_id', 'from', 'to', 'amount'],
+    };
+    for (const [type, fields] of Object.entries(flat)) {
+      const path = `/simulated-${type}`;
+      const sent = await api(t.url, '/v1/webhooks/simulate', { key: a.key, body: { event_type: type, endpoint_url: `${rx.url}${path}` } });
+      expect(sent.status, sent.text).toBe(200);
+      const event = JSON.parse(rx.at(path).at(-1)!.body);
+      expect(Object.keys(event.data).sort(), type).toEqual(['object', ...fields].sort());
+      expect(event.data.object.metadata).toEqual({ sample: 'true' });
+      const id = event.data[fields[0]];
+      expect(event.data.object.id).toBe(id);
+      expect(typeof event.data.amount).toBe('string');
     }
     const badForm = await api(t.url, '/v1/webhooks/simulate', { key: a.key, rawBody: 'event_type=order.created', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(badForm.status).toBe(400);

@@ -10275,15 +10275,17 @@ export interface operations {
             content: {
                 "application/json": {
                     from: {
-                        country?: string;
-                        postal_code?: string;
+                        country: string;
+                        /** @description echoed, not used for zoning */
+                        postal_code?: string | null;
                     };
                     to: {
-                        country?: string;
-                        postal_code?: string;
+                        country: string;
+                        /** @description echoed, not used for zoning */
+                        postal_code?: string | null;
                     };
                     parcels: {
-                        weight_grams?: number;
+                        weight_grams: number;
                         length_cm?: number;
                         width_cm?: number;
                         height_cm?: number;

@@ -107,6 +107,17 @@ function send(reply: FastifyReply, err: SvcError) {
   return reply.status(err.status).send(err.toBody(reply.request.id));
 }
 
+/** A static download's answer to a key in its URL: the service's KEY_IN_URL, else undefined. */
+function refusingKeyInUrl(req: FastifyRequest, reply: FastifyReply) {
+  try {
+    refuseKeyInUrl(req);
+    return undefined;
+  } catch (err) {
+    if (err instanceof SvcError) return send(reply, err);
+    throw err;
+  }
+}
+
 export function registerDecisionRoutes(app: FastifyInstance, deps: { service: DecisionService; auth: KeyAuthenticator; adminKey?: string; publicBaseUrl?: string }) {
   const { service, auth } = deps;
   const starterPy = staticFile('starter.py');
@@ -114,9 +125,9 @@ export function registerDecisionRoutes(app: FastifyInstance, deps: { service: De
   const example = staticFile('example.json');
   const openapi = staticFile('openapi.json');
 
-  app.get('/svc/starter.py', { config: { doc: { summary: 'Starter client of the decision service (Python)', tag: 'decision service', auth: 'none', produces: 'text/x-python' } } }, async (_req, reply) => reply.type('text/x-python; charset=utf-8').send(starterPy));
-  app.get('/svc/starter.mjs', { config: { doc: { summary: 'Starter client of the decision service (JavaScript)', tag: 'decision service', auth: 'none', produces: 'text/javascript' } } }, async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(starterMjs));
-  app.get('/svc/example.json', { config: { doc: { summary: 'An example decision request', tag: 'decision service', auth: 'none' } } }, async (_req, reply) => reply.type('application/json; charset=utf-8').send(example));
+  app.get('/svc/starter.py', { config: { doc: { summary: 'Starter client of the decision service (Python)', tag: 'decision service', auth: 'none', produces: 'text/x-python' } } }, async (req, reply) => refusingKeyInUrl(req, reply) ?? reply.type('text/x-python; charset=utf-8').send(starterPy));
+  app.get('/svc/starter.mjs', { config: { doc: { summary: 'Starter client of the decision service (JavaScript)', tag: 'decision service', auth: 'none', produces: 'text/javascript' } } }, async (req, reply) => refusingKeyInUrl(req, reply) ?? reply.type('text/javascript; charset=utf-8').send(starterMjs));
+  app.get('/svc/example.json', { config: { doc: { summary: 'An example decision request', tag: 'decision service', auth: 'none' } } }, async (req, reply) => refusingKeyInUrl(req, reply) ?? reply.type('application/json; charset=utf-8').send(example));
   app.get('/admin/svc/usage', { config: { doc: { summary: "The decision service's usage per key and day (x-admin-key)", tag: 'decision service' } } }, async (req, reply) => {
     requireAdmin(req.headers['x-admin-key'], deps.adminKey);
     let filter: { apiKeyId?: string; since?: string };
@@ -141,8 +152,15 @@ export function registerDecisionRoutes(app: FastifyInstance, deps: { service: De
       send(reply, new SvcError(404, 'ROUTE_NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`, 'See GET /api/svc/catalog and /api/svc/openapi.json')),
     );
 
-    svc.get('/catalog', async (req) => service.catalog(baseUrl(req, deps.publicBaseUrl)));
-    svc.get('/openapi.json', { config: { doc: { summary: "The decision service's own OpenAPI document", auth: 'none' } } }, async (_req, reply) => reply.type('application/json; charset=utf-8').send(openapi));
+    // no key is needed here, and one put in the URL is refused all the same (it has leaked)
+    svc.get('/catalog', async (req) => {
+      refuseKeyInUrl(req);
+      return service.catalog(baseUrl(req, deps.publicBaseUrl));
+    });
+    svc.get('/openapi.json', { config: { doc: { summary: "The decision service's own OpenAPI document", auth: 'none' } } }, async (req, reply) => {
+      refuseKeyInUrl(req);
+      return reply.type('application/json; charset=utf-8').send(openapi);
+    });
 
     svc.post('/decisions', async (req, reply) => {
       refuseKeyInUrl(req);
@@ -151,7 +169,13 @@ export function registerDecisionRoutes(app: FastifyInstance, deps: { service: De
       const idem = service.checkIdempotencyKey(header(req, 'idempotency-key'));
       const input = service.parseRequest(req.body);
       const outcome = await service.run(principal.keyId, idem, input, req.id);
-      if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
+      if (outcome.replayed) {
+        reply.header('Idempotent-Replayed', 'true');
+        // the replayed decision is the original run's, and so is its correlation id: the
+        // header says the same as the body's request_id
+        const original = (outcome.body as { request_id?: unknown }).request_id;
+        if (typeof original === 'string') reply.header('X-Request-Id', original);
+      }
       return reply.status(outcome.status).send(outcome.body);
     });
 

@@ -111,7 +111,7 @@ async function main() {
     fail(args.scenario ? `no scenario ${args.scenario} in ${pack.industry}` : `pack ${pack.industry} lists no scenarios`);
     return 2;
   }
-  if (catalog.json.live_available === false) console.log('note: the catalog says live runs are not available right now');
+  if (catalog.json.live_available === false) console.log(`note: no model judges runs on this server (model: ${catalog.json.model}); the run is decided by its deterministic local judge`);
 
   const idempotencyKey = randomUUID();
   console.log(`running ${pack.industry} / ${scenario.id} (Idempotency-Key ${idempotencyKey})`);

@@ -114,7 +114,7 @@ def main(argv):
              else "pack %s lists no scenarios" % pack["industry"])
         return 2
     if catalog.json.get("live_available") is False:
-        print("note: the catalog says live runs are not available right now")
+        print("note: no model judges runs on this server (model: %s); the run is decided by its deterministic local judge" % catalog.json.get("model"))
 
     idempotency_key = str(uuid.uuid4())
     print("running %s / %s (Idempotency-Key %s)" % (pack["industry"], scenario["id"], idempotency_key))

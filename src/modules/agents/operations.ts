@@ -102,7 +102,7 @@ export const updateAgentConfig = defineMutation({
   permission: 'agents:write',
   model: 'Agent',
   input: z.strictObject({
-    id: z.string().regex(/^agt_[0-9a-z]{10,40}$/, 'expected an id starting with agt_'),
+    id: z.string().regex(/^agt_[0-9a-z]{10,40}$/, 'expected an id: agt_ and 10 to 40 lowercase letters or digits'),
     name: z.string().min(1).max(200).optional(),
     description: z.string().max(2000).nullable().optional(),
     permissions: permissionsInput.optional(),

@@ -6,7 +6,8 @@ import { ApiError } from '../../errors.js';
 import { builder } from '../../graphql/builder.js';
 import { guardedRelation, listAndGet, mutationField, scalarExposures, scopeOf } from '../../graphql/models.js';
 import { parseInput } from '../../operations/operation.js';
-import { currency } from '../shared-inputs.js';
+import { z } from 'zod';
+import { currency, CURRENCY_EXPECTED } from '../shared-inputs.js';
 import { createLoan, factorInvoice, financePurchaseOrder, repayPurchaseOrder } from './operations.js';
 import { financeOptions, type FinanceOptions, type Offer } from './underwriting.js';
 
@@ -97,6 +98,7 @@ export function registerFinanceGraphQL(): void {
 /** The currency asked for, checked as every currency input is (undefined: the default). */
 export function optionsCurrency(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw ApiError.validation([{ field: 'currency', message: 'expected a three-letter ISO 4217 currency code' }]);
-  return parseInput(currency, value);
+  if (typeof value !== 'string') throw ApiError.validation([{ field: 'currency', message: 'expected a three-letter ISO 4217 currency code', expected: CURRENCY_EXPECTED }]);
+  // parsed as the field it is, so that a fault names `currency`
+  return parseInput(z.object({ currency }), { currency: value }).currency;
 }

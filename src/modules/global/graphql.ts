@@ -84,14 +84,14 @@ export function registerGlobalGraphQL(): void {
     }),
   });
   const Place = builder.inputType('ShippingPlaceInput', {
-    fields: (t) => ({ country: t.string({ required: true }), postalCode: t.string({ required: true }) }),
+    fields: (t) => ({ country: t.string({ required: true }), postalCode: t.string({ description: 'echoed, not used for zoning' }) }),
   });
   const Parcel = builder.inputType('ShippingParcelInput', {
     fields: (t) => ({
       weightGrams: t.int({ required: true }),
-      lengthCm: t.float({ required: true }),
-      widthCm: t.float({ required: true }),
-      heightCm: t.float({ required: true }),
+      lengthCm: t.float({ description: 'lengthCm, widthCm and heightCm: all three (a dimensional weight) or none' }),
+      widthCm: t.float(),
+      heightCm: t.float(),
     }),
   });
   const ShippingInput = builder.inputType('ShippingQuoteInput', {
@@ -156,7 +156,7 @@ export function registerGlobalGraphQL(): void {
       const input = parseInput(shippingQuoteInput, {
         from: { country: i.from.country, postal_code: i.from.postalCode },
         to: { country: i.to.country, postal_code: i.to.postalCode },
-        parcels: i.parcels.map((p) => ({ weight_grams: p.weightGrams, length_cm: p.lengthCm, width_cm: p.widthCm, height_cm: p.heightCm })),
+        parcels: i.parcels.map((p) => ({ weight_grams: p.weightGrams, length_cm: p.lengthCm ?? undefined, width_cm: p.widthCm ?? undefined, height_cm: p.heightCm ?? undefined })),
         ...(i.services ? { services: i.services } : {}),
       });
       const { tables, source } = await shippingTablesFor(ctx.services.db.prisma, ctx.principal.livemode);

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { defineModule } from '../module.js';
 import { authorize } from '../../auth/keys.js';
 import { ApiError, textFaults } from '../../errors.js';
+import { restError } from '../../rest/naming.js';
 import { authenticate } from '../../rest/context.js';
 import { bodyObject, registerResource, runOperation } from '../../rest/resources.js';
 import { parseInput } from '../../operations/operation.js';
@@ -103,9 +104,9 @@ export const globalModule = defineModule({
           body: {
             type: 'object', required: ['from', 'to', 'parcels'],
             properties: {
-              from: { type: 'object', properties: { country: { type: 'string' }, postal_code: { type: 'string' } } },
-              to: { type: 'object', properties: { country: { type: 'string' }, postal_code: { type: 'string' } } },
-              parcels: { type: 'array', items: { type: 'object', properties: { weight_grams: { type: 'integer' }, length_cm: { type: 'number' }, width_cm: { type: 'number' }, height_cm: { type: 'number' } } } },
+              from: { type: 'object', required: ['country'], properties: { country: { type: 'string' }, postal_code: { type: ['string', 'null'], description: 'echoed, not used for zoning' } } },
+              to: { type: 'object', required: ['country'], properties: { country: { type: 'string' }, postal_code: { type: ['string', 'null'], description: 'echoed, not used for zoning' } } },
+              parcels: { type: 'array', items: { type: 'object', required: ['weight_grams'], properties: { weight_grams: { type: 'integer' }, length_cm: { type: 'number' }, width_cm: { type: 'number' }, height_cm: { type: 'number' } }, description: 'length_cm, width_cm and height_cm: all three (a dimensional weight) or none' } },
               services: { type: 'array', items: { type: 'string' } },
             },
           },
@@ -118,7 +119,13 @@ export const globalModule = defineModule({
       if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
         throw ApiError.validation([{ field: 'body', message: 'the body must be a JSON object', expected: 'object' }]);
       }
-      const input = parseInput(shippingQuoteInput, body);
+      let input;
+      try {
+        input = parseInput(shippingQuoteInput, body);
+      } catch (err) {
+        // field paths as REST spells them elsewhere: parcels[0].length_cm
+        throw err instanceof ApiError ? restError(err) : err;
+      }
       const { tables, source } = await shippingTablesFor(prisma, principal.livemode);
       return quoteShipping(tables, input, source);
     });

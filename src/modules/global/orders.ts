@@ -95,7 +95,7 @@ async function price(
   // shipping: one parcel of the lines' weight (no dimensions are known), cheapest service first
   const { tables, source } = await shippingTablesFor(tx, scope.livemode);
   const quote = await attempt(() => quoteShipping(tables, {
-    from: { country: seller, postal_code: '' },
+    from: { country: seller, postal_code: null },
     to: { country: input.shipTo.country, postal_code: input.shipTo.postalCode },
     parcels: [{ weight_grams: weight }],
     ...(input.shippingService ? { services: [input.shippingService] } : {}),

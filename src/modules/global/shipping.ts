@@ -87,17 +87,27 @@ export async function shippingTablesFor(prisma: Prisma | Tx, livemode: boolean):
 }
 
 const cm = z.number().positive().max(1000).refine((v) => Number.isInteger(Math.round(v * 10)) && Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'at most one decimal place (millimetres)');
-const place = z.object({ country, postal_code: z.string().trim().min(1).max(16) }).strict();
+// the postal code is echoed, not used for zoning (zones are by country): optional, null when left out
+const place = z.object({ country, postal_code: z.string().trim().min(1).max(16).nullable().optional() }).strict()
+  .transform((p) => ({ country: p.country, postal_code: p.postal_code ?? null }));
 
 export const shippingQuoteInput = z.object({
   from: place,
   to: place,
   parcels: z.array(z.object({
     weight_grams: z.number().int().min(1).max(1_000_000),
-    length_cm: cm,
-    width_cm: cm,
-    height_cm: cm,
-  }).strict()).min(1).max(50),
+    length_cm: cm.optional(),
+    width_cm: cm.optional(),
+    height_cm: cm.optional(),
+  }).strict().superRefine((p, ctx) => {
+    // dimensions bill a dimensional weight: all three or none (then the weight alone bills)
+    const given = (['length_cm', 'width_cm', 'height_cm'] as const).filter((k) => p[k] !== undefined);
+    if (given.length > 0 && given.length < 3) {
+      for (const k of (['length_cm', 'width_cm', 'height_cm'] as const).filter((k) => p[k] === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [k], message: 'is required with the other dimensions (give all three, or none)', params: { expected: 'a number of centimetres, with length_cm, width_cm and height_cm', code: 'MISSING_REQUIRED_FIELD' } });
+      }
+    }
+  })).min(1).max(50),
   services: z.array(name).min(1).max(20).optional(),
 }).strict();
 
@@ -125,8 +135,8 @@ export interface ShippingRate {
 
 export interface ShippingQuote {
   object: 'shipping_quote';
-  from: { country: string; postal_code: string };
-  to: { country: string; postal_code: string };
+  from: { country: string; postal_code: string | null };
+  to: { country: string; postal_code: string | null };
   zone: string;
   parcels: { billable_weight_grams: number; dimensional_weight_grams: number }[];
   quotes: ShippingRate[];

@@ -207,10 +207,27 @@ export async function settlePayment(tx: Tx, paymentId: string, emit: Emit): Prom
   ]);
   const row = await tx.payment.update({ where: { id: p.id }, data: { status: 'succeeded', transactionHash: rec.hash, settleAt: null } });
   emitPayment(emit, 'payment.succeeded', row);
-  if (row.orderId) await reflectPayments(tx, scope, row.orderId, emit);
+  if (row.orderId) {
+    // The processor took the money, but the order was cancelled (or refunded) while the
+    // payment was processing: the customer gets it back at once, in this transaction (a
+    // full refund with reason `order_cancelled`); the order keeps its final status. The
+    // order's row is locked first, as every change of the order takes it: a cancellation
+    // racing this settlement either committed before (seen here) or waits for it and then
+    // finds a paid order to cancel.
+    const [order] = await tx.$queryRaw<{ status: string }[]>`
+      SELECT "status" FROM "Order" WHERE "id" = ${row.orderId} AND "accountId" = ${scope.accountId} AND "livemode" = ${scope.livemode} FOR UPDATE`;
+    if (order && (order.status === 'cancelled' || order.status === 'refunded')) {
+      await refundInTx(tx, scope, { payment: row.id, reason: ORDER_CANCELLED_REFUND_REASON }, emit);
+      return tx.payment.findUniqueOrThrow({ where: { id: row.id } });
+    }
+    await reflectPayments(tx, scope, row.orderId, emit);
+  }
   for (const hook of paymentSucceededHooks) await hook(tx, scope, row, emit, {});
   return row;
 }
+
+/** The reason of the refund a payment gets when it settles after its order was cancelled. */
+export const ORDER_CANCELLED_REFUND_REASON = 'order_cancelled';
 
 type RefundRow = Awaited<ReturnType<Tx['refund']['create']>>;
 

@@ -50,15 +50,31 @@ export function signingSecrets(cipher: RecordCipher, endpoint: { id: string; sec
     .map((s) => cipher.open(s.sealed, `webhook-secret:${endpoint.id}`));
 }
 
-const eventPattern = z.string().min(1).max(128);
+/** `*`, a known event type, or a known group's wildcard (`order.*`). */
+function isEventPattern(e: string, types = new Set(knownEventTypes()), groups = new Set(knownEventGroups())): boolean {
+  return e === '*' || types.has(e) || (e.endsWith('.*') && groups.has(e.slice(0, -2)));
+}
+
+const EVENT_PATTERN_EXPECTED = 'a known event type, * or <group>.*';
+
+/** `events` of an endpoint: each value a known pattern, every unknown one named by its index. */
+const eventPatterns = z.array(z.string().min(1).max(128)).min(1).max(EVENTS_MAX).superRefine((events, ctx) => {
+  const types = new Set(knownEventTypes());
+  const groups = new Set(knownEventGroups());
+  events.forEach((e, i) => {
+    if (!isEventPattern(e, types, groups)) {
+      ctx.addIssue({ code: 'custom', path: [i], message: `'${e.slice(0, 128)}' is not an event type`, params: { expected: EVENT_PATTERN_EXPECTED, code: 'INVALID_ENUM_VALUE' } });
+    }
+  });
+});
 
 /** `events`: known types, `*`, or a known group's wildcard; every unknown value is named. */
 export function checkEventPatterns(events: string[], field = 'events'): string[] {
   const types = new Set(knownEventTypes());
   const groups = new Set(knownEventGroups());
-  const unknown = events.filter((e) => !(e === '*' || types.has(e) || (e.endsWith('.*') && groups.has(e.slice(0, -2)))));
+  const unknown = events.filter((e) => !isEventPattern(e, types, groups));
   if (unknown.length) {
-    const errors: FieldError[] = unknown.map((v) => ({ field, message: `'${v}' is not an event type`, expected: 'a known event type, * or <group>.*' }));
+    const errors: FieldError[] = unknown.map((v) => ({ field, message: `'${v}' is not an event type`, expected: EVENT_PATTERN_EXPECTED }));
     throw new ApiError('INVALID_ENUM_VALUE', `Unknown event type${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`, {
       errors, unknown, allowed: ['*', ...[...groups].map((g) => `${g}.*`), ...types],
     }, field);
@@ -66,21 +82,30 @@ export function checkEventPatterns(events: string[], field = 'events'): string[]
   return [...new Set(events)];
 }
 
-const url = z.string().min(1).max(URL_MAX);
-
-/** An absolute http(s) URL without credentials; live endpoints must use https. */
-function checkUrl(raw: string, scope: Scope): string {
+/** What is wrong with an endpoint URL whatever the mode: not absolute, not http(s), credentials, no host. */
+function urlShapeFaults(raw: string): FieldError[] {
   let parsed: URL;
   try {
     parsed = new URL(raw);
   } catch {
-    throw ApiError.validation([{ field: 'url', message: 'not an absolute URL', expected: 'https://...' }]);
+    return [{ field: 'url', message: 'not an absolute URL', expected: 'https://...' }];
   }
   const faults: FieldError[] = [];
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') faults.push({ field: 'url', message: `the scheme '${parsed.protocol.slice(0, -1)}' is not allowed`, expected: 'https://...' });
-  else if (parsed.protocol === 'http:' && scope.livemode) faults.push({ field: 'url', message: 'live-mode endpoints must use https', expected: 'https://...' });
   if (parsed.username || parsed.password) faults.push({ field: 'url', message: 'credentials in the URL are not allowed (they would be stored and logged as part of it)', expected: 'a URL without user:password@' });
   if (!parsed.hostname) faults.push({ field: 'url', message: 'the URL has no host', expected: 'https://host/path' });
+  return faults;
+}
+
+// checked with the rest of the body, so that one answer names every invalid field
+const url = z.string().min(1).max(URL_MAX).superRefine((raw, ctx) => {
+  for (const f of urlShapeFaults(raw)) ctx.addIssue({ code: 'custom', message: f.message, params: { expected: f.expected, code: 'INVALID_FIELD_FORMAT' } });
+});
+
+/** An absolute http(s) URL without credentials; live endpoints must use https. */
+function checkUrl(raw: string, scope: Scope): string {
+  const faults = urlShapeFaults(raw);
+  if (faults.length === 0 && scope.livemode && raw.toLowerCase().startsWith('http:')) faults.push({ field: 'url', message: 'live-mode endpoints must use https', expected: 'https://...' });
   if (faults.length) throw ApiError.validation(faults);
   return raw;
 }
@@ -102,7 +127,7 @@ export const createWebhookEndpoint = defineMutation({
   model: 'WebhookEndpoint',
   input: z.strictObject({
     url,
-    events: z.array(eventPattern).min(1).max(EVENTS_MAX),
+    events: eventPatterns,
     description: z.string().max(DESCRIPTION_MAX).nullable().optional(),
     metadata: metadata.optional(),
     apiVersion,
@@ -134,7 +159,7 @@ export const updateWebhookEndpoint = defineMutation({
   input: z.strictObject({
     id: endpointId,
     url: url.optional(),
-    events: z.array(eventPattern).min(1).max(EVENTS_MAX).optional(),
+    events: eventPatterns.optional(),
     description: z.string().max(DESCRIPTION_MAX).nullable().optional(),
     metadata: metadataPatch.optional(),
     active: z.boolean().optional(),
