@@ -133,18 +133,25 @@ export class ApiError extends Error {
 
 /** PostgreSQL's SQLSTATE of a statement cancelled by statement_timeout */
 const QUERY_CANCELED = '57014';
+/** PostgreSQL's SQLSTATE of a row referring to one that is gone (Prisma: P2003) */
+const FOREIGN_KEY_VIOLATION = '23503';
 
-/** Whether the database cancelled a statement (statement_timeout), wherever the driver put the code. */
-function cancelledByTimeout(err: unknown): boolean {
+/** Whether the database answered `sqlstate` (or Prisma `prismaCode`), wherever the driver put the code. */
+function hasDatabaseCode(err: unknown, sqlstate: string, prismaCode?: string): boolean {
   const stack: unknown[] = [err];
   for (let i = 0; stack.length && i < 20; i++) {
     const e = stack.pop();
     if (!e || typeof e !== 'object') continue;
     const o = e as { code?: unknown; originalCode?: unknown; cause?: unknown; meta?: unknown; driverAdapterError?: unknown };
-    if (o.code === QUERY_CANCELED || o.originalCode === QUERY_CANCELED) return true;
+    if (o.code === sqlstate || o.originalCode === sqlstate || (prismaCode !== undefined && o.code === prismaCode)) return true;
     stack.push(o.cause, o.meta, o.driverAdapterError);
   }
   return false;
+}
+
+/** Whether the database cancelled a statement (statement_timeout). */
+function cancelledByTimeout(err: unknown): boolean {
+  return hasDatabaseCode(err, QUERY_CANCELED);
 }
 
 /**
@@ -175,6 +182,11 @@ export function databaseFault(err: unknown): ApiError | undefined {
   }
   if (busy(err)) {
     return new ApiError('DATABASE_ERROR', 'The database is too busy to take this request now; nothing was changed, retry with backoff', { reason: 'busy' });
+  }
+  // every reference is checked before it is written; one deleted by a concurrent request
+  // between that check and the write (a customer deleted as an order naming it is created)
+  if (hasDatabaseCode(err, FOREIGN_KEY_VIOLATION, 'P2003')) {
+    return new ApiError('RESOURCE_CONFLICT', 'A resource this request refers to was deleted while it ran; nothing was changed', { reason: 'reference_deleted' });
   }
   return undefined;
 }

@@ -380,7 +380,10 @@ export class KeyAuthenticator {
   async fromSecret(token: string, ip?: string): Promise<Principal> {
     if (!KEY_PATTERN.test(token)) {
       if (this.accessTokens?.recognizes(token)) return this.accessTokens.principalOf(token);
-      throw new ApiError('INVALID_API_KEY', 'Invalid API key: it has none of the known prefixes (sk_, rk_, pk_, svc_ with test_ or live_)');
+      // say what is wrong with it: the prefix, or the rest after a known prefix
+      throw new ApiError('INVALID_API_KEY', /^(sk|rk|pk|svc)_(test|live)_/.test(token)
+        ? 'Invalid API key: the part after its prefix is not a key of this server (keys are the prefix and 32 to 64 letters or digits, nothing else)'
+        : 'Invalid API key: it has none of the known prefixes (sk_, rk_, pk_, svc_ with test_ or live_)');
     }
     const hash = hashKey(token);
     const now = Date.now();

@@ -7,6 +7,7 @@ import { ApiError, ERROR_CATALOG, textFaults, type ErrorCode, type FieldError } 
 import { authorize, type Principal } from '../auth/keys.js';
 import type { Database, Prisma } from '../db/client.js';
 import { RawTransactionUnsupported } from '../db/raw-transaction.js';
+import { API_ERROR_MODEL, apiErrorEvent, reportsApiError } from '../events/api-error.js';
 import type { EventActor, EventBus, EventEnvelope } from '../events/bus.js';
 import { deferWrite, newEvent, publishEvents, recordEventsOf, type DeliveryWake, type EventOrigin } from '../events/outbox.js';
 import type { DecisionService } from '../decision/service/service.js';
@@ -337,10 +338,19 @@ export async function executeMutation<I, R extends { id: string }>(
         skipDuplicates: true,
       });
     }
+    if (reportsApiError(err)) reportFailure(services, scope, ctx, op, err, rawInput);
     throw err;
   }
   events.publish(services, deliveries);
   return result;
+}
+
+/** Records `api.error` for a failed write (src/events/api-error.ts), after the fact and apart from it. */
+function reportFailure(services: Services, scope: Scope, ctx: CallContext, op: { name: string; model: string }, err: unknown, rawInput: unknown): void {
+  const { object, data } = apiErrorEvent(err, ctx.requestId, op.name, op.model, rawInput);
+  runSystemChange(services, scope, async (_tx, emit) => emit('api.error', API_ERROR_MODEL, object, undefined, { data }), {
+    requestId: ctx.requestId, ...(ctx.actor ? { actor: ctx.actor } : {}),
+  }).catch(() => undefined); // the database that failed the request may fail this too: the answer stands
 }
 
 /** The events of one change, grouped by the account they belong to. */

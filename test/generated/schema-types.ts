@@ -774,6 +774,13 @@ export type DecisionScenario = {
   note?: Maybe<Scalars['String']['output']>;
 };
 
+/** A deleted customer (only a customer without orders, payments, invoices or subscriptions can be deleted) */
+export type DeletedCustomer = {
+  __typename?: 'DeletedCustomer';
+  deleted: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+};
+
 /** A deleted invoice (only a draft can be deleted) */
 export type DeletedInvoice = {
   __typename?: 'DeletedInvoice';
@@ -1942,6 +1949,8 @@ export type Mutation = {
   createSubscription: CustomerSubscription;
   createTestClock: TestClock;
   createWebhookEndpoint: WebhookEndpointWithSecret;
+  /** DELETE /v1/customers/{id}: 409 RESOURCE_CONFLICT while orders, payments, invoices or subscriptions refer to it */
+  deleteCustomer: DeletedCustomer;
   deleteInvoice: DeletedInvoice;
   deleteOrder: DeletedOrder;
   deleteTestClock: DeletedTestClock;
@@ -2098,6 +2107,11 @@ export type MutationCreateTestClockArgs = {
 
 export type MutationCreateWebhookEndpointArgs = {
   input: CreateWebhookEndpointInput;
+};
+
+
+export type MutationDeleteCustomerArgs = {
+  id: Scalars['ID']['input'];
 };
 
 

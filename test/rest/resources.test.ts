@@ -256,6 +256,38 @@ describe('customers', () => {
     const c = (await api(t.url, '/v1/customers', { key: acct.key, body: {} })).body;
     expectError(await api(t.url, `/v1/customers/${c.id}/cancel`, { method: 'POST', key: acct.key }), 404, 'ROUTE_NOT_FOUND');
   });
+
+  it('DELETE: a customer nothing refers to is deleted (customer.deleted); one with orders is 409 and stays', async () => {
+    const lone = (await api(t.url, '/v1/customers', { key: acct.key, body: { name: 'Gone', email: 'gone@example.com' } })).body;
+    const del = await api(t.url, `/v1/customers/${lone.id}`, { method: 'DELETE', key: acct.key });
+    expect(del.status, del.text).toBe(200);
+    expect(del.body).toEqual({ id: lone.id, object: 'customer', deleted: true });
+    expectError(await api(t.url, `/v1/customers/${lone.id}`, { key: acct.key }), 404, 'RESOURCE_NOT_FOUND');
+    expectError(await api(t.url, `/v1/customers/${lone.id}`, { method: 'DELETE', key: acct.key }), 404, 'RESOURCE_NOT_FOUND');
+    const events = (await api(t.url, '/v1/events?type=customer.deleted&limit=100', { key: acct.key })).body.data;
+    const deleted = events.find((e: any) => e.data.object.id === lone.id);
+    expect(deleted.data.object).toMatchObject({ id: lone.id, object: 'customer', name: 'Gone', email: 'gone@example.com' });
+
+    const buyer = (await api(t.url, '/v1/customers', { key: acct.key, body: { name: 'Buyer' } })).body;
+    await createOrder(t.url, acct.key, { ...TEA_ORDER, customer: buyer.id });
+    const refused = await api(t.url, `/v1/customers/${buyer.id}`, { method: 'DELETE', key: acct.key });
+    const e = expectError(refused, 409, 'RESOURCE_CONFLICT');
+    expect(e.details).toMatchObject({ customer_id: buyer.id, orders: 1, payments: 0, invoices: 0, subscriptions: 0 });
+    expect((await api(t.url, `/v1/customers/${buyer.id}`, { key: acct.key })).status).toBe(200);
+
+    // another account's customer is not found; a read-only key may not delete
+    const other = await t.newAccount();
+    expectError(await api(t.url, `/v1/customers/${buyer.id}`, { method: 'DELETE', key: other.key }), 404, 'RESOURCE_NOT_FOUND');
+    const reader = (await acct.newKey({ type: 'restricted', permissions: ['customers:read'] })).secret;
+    expectError(await api(t.url, `/v1/customers/${buyer.id}`, { method: 'DELETE', key: reader }), 403, 'INSUFFICIENT_PERMISSIONS');
+
+    // GraphQL deleteCustomer: the same operation
+    const g = (await api(t.url, '/v1/customers', { key: acct.key, body: { name: 'Gql' } })).body;
+    const res = await api(t.url, '/graphql', { key: acct.key, body: { query: `mutation { deleteCustomer(id: "${g.id}") { id deleted } }` } });
+    expect(res.body.data.deleteCustomer).toEqual({ id: g.id, deleted: true });
+    const again = await api(t.url, '/graphql', { key: acct.key, body: { query: `mutation { deleteCustomer(id: "${buyer.id}") { id } }` } });
+    expect(again.body.errors[0].extensions.code).toBe('RESOURCE_CONFLICT');
+  });
 });
 
 describe('products', () => {

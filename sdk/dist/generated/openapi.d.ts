@@ -209,7 +209,8 @@ export interface paths {
         get: operations["customers_retrieve"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** customers.delete (permission customers:delete) */
+        delete: operations["customers_delete"];
         options?: never;
         head?: never;
         /** customers.update (permission customers:update) */
@@ -4884,6 +4885,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    customers_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description An error in the API envelope */

@@ -226,8 +226,10 @@ export type CustomersRetrieveParams = QueryParams;
 export type CustomersRetrieveResponse = operations['customers_retrieve']['responses'][200]['content']['application/json'];
 export type CustomersUpdateParams = operations['customers_update']['requestBody']['content']['application/json'];
 export type CustomersUpdateResponse = operations['customers_update']['responses'][200]['content']['application/json'];
+export type CustomersDeleteParams = QueryParams;
+export type CustomersDeleteResponse = JsonObject;
 /**
- * `client.customers`: list, create, aggregate, retrieve, update.
+ * `client.customers`: list, create, aggregate, retrieve, update, delete.
  */
 export declare class CustomersResource extends APIResource {
     /**
@@ -262,6 +264,12 @@ export declare class CustomersResource extends APIResource {
      * `PATCH /v1/customers/{id}` (operationId `customers_update`)
      */
     update(id: string, params?: CustomersUpdateParams, options?: RequestOptions): Promise<WithResponse<CustomersUpdateResponse>>;
+    /**
+     * customers.delete (permission customers:delete)
+     *
+     * `DELETE /v1/customers/{id}` (operationId `customers_delete`)
+     */
+    delete(id: string, params?: CustomersDeleteParams, options?: RequestOptions): Promise<WithResponse<CustomersDeleteResponse>>;
 }
 export type ErrorsListParams = QueryParams;
 export type ErrorsListResponse = ListPage<JsonObject>;

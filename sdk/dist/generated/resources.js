@@ -214,7 +214,7 @@ export class AuthResource extends APIResource {
     }
 }
 /**
- * `client.customers`: list, create, aggregate, retrieve, update.
+ * `client.customers`: list, create, aggregate, retrieve, update, delete.
  */
 export class CustomersResource extends APIResource {
     /**
@@ -258,6 +258,14 @@ export class CustomersResource extends APIResource {
      */
     update(id, params, options) {
         return this._client._call({ method: 'PATCH', path: '/v1/customers/{id}', pathParams: { id }, body: params }, options);
+    }
+    /**
+     * customers.delete (permission customers:delete)
+     *
+     * `DELETE /v1/customers/{id}` (operationId `customers_delete`)
+     */
+    delete(id, params, options) {
+        return this._client._call({ method: 'DELETE', path: '/v1/customers/{id}', pathParams: { id }, query: params }, options);
     }
 }
 /**

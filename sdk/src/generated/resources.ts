@@ -303,9 +303,11 @@ export type CustomersRetrieveParams = QueryParams;
 export type CustomersRetrieveResponse = operations['customers_retrieve']['responses'][200]['content']['application/json'];
 export type CustomersUpdateParams = operations['customers_update']['requestBody']['content']['application/json'];
 export type CustomersUpdateResponse = operations['customers_update']['responses'][200]['content']['application/json'];
+export type CustomersDeleteParams = QueryParams;
+export type CustomersDeleteResponse = JsonObject;
 
 /**
- * `client.customers`: list, create, aggregate, retrieve, update.
+ * `client.customers`: list, create, aggregate, retrieve, update, delete.
  */
 export class CustomersResource extends APIResource {
   /**
@@ -353,6 +355,15 @@ export class CustomersResource extends APIResource {
    */
   update(id: string, params?: CustomersUpdateParams, options?: RequestOptions): Promise<WithResponse<CustomersUpdateResponse>> {
     return this._client._call<CustomersUpdateResponse>({ method: 'PATCH', path: '/v1/customers/{id}', pathParams: { id }, body: params }, options);
+  }
+
+  /**
+   * customers.delete (permission customers:delete)
+   *
+   * `DELETE /v1/customers/{id}` (operationId `customers_delete`)
+   */
+  delete(id: string, params?: CustomersDeleteParams, options?: RequestOptions): Promise<WithResponse<CustomersDeleteResponse>> {
+    return this._client._call<CustomersDeleteResponse>({ method: 'DELETE', path: '/v1/customers/{id}', pathParams: { id }, query: params }, options);
   }
 }
 

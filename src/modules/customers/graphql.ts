@@ -1,7 +1,8 @@
 // GraphQL door of customers.
-import { builder } from '../../graphql/builder.js';
+import { builder, callContext } from '../../graphql/builder.js';
 import { guardedRelation, listAndGet, mutationField, scalarExposures } from '../../graphql/models.js';
-import { createCustomer, updateCustomer } from './operations.js';
+import { executeMutation } from '../../operations/operation.js';
+import { createCustomer, deleteCustomer, updateCustomer } from './operations.js';
 
 export function registerCustomersGraphQL(): void {
   builder.prismaObject('Customer', {
@@ -17,4 +18,20 @@ export function registerCustomersGraphQL(): void {
   listAndGet('Customer', 'customers', 'customer', 'customers');
   mutationField('createCustomer', createCustomer, { inputRequired: false });
   mutationField('updateCustomer', updateCustomer, { byId: true, inputRequired: true });
+
+  const Deleted = builder.objectRef<{ id: string; deleted: boolean }>('DeletedCustomer').implement({
+    description: 'A deleted customer (only a customer without orders, payments, invoices or subscriptions can be deleted)',
+    fields: (t) => ({ id: t.exposeID('id'), deleted: t.exposeBoolean('deleted') }),
+  });
+  builder.mutationField('deleteCustomer', (t) =>
+    t.field({
+      type: Deleted,
+      description: 'DELETE /v1/customers/{id}: 409 RESOURCE_CONFLICT while orders, payments, invoices or subscriptions refer to it',
+      args: { id: t.arg.id({ required: true }) },
+      resolve: async (_root, args, ctx) => {
+        const result = await executeMutation(deleteCustomer, callContext(ctx), { id: String(args.id) });
+        return { id: result.id, deleted: true };
+      },
+    }),
+  );
 }

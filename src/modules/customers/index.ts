@@ -3,12 +3,11 @@ import { defineModule } from '../module.js';
 import { registerResource } from '../../rest/resources.js';
 import { registerCustomersGraphQL } from './graphql.js';
 import { defineSearch } from '../../search/declaration.js';
-import { createCustomer, updateCustomer } from './operations.js';
+import { createCustomer, deleteCustomer, updateCustomer } from './operations.js';
 
 export const customersModule = defineModule({
   name: 'customers',
-  permissions: { customers: ['read', 'create', 'update'] },
-  // the spec's customer group: deletion and subscriptions come with their areas
+  permissions: { customers: ['read', 'create', 'update', 'delete'] },
   events: ['customer.created', 'customer.updated', 'customer.deleted'],
   search: defineSearch({
     resource: 'customers', type: 'customer', model: 'Customer',
@@ -22,6 +21,6 @@ export const customersModule = defineModule({
   }),
   graphql: registerCustomersGraphQL,
   rest(app, deps) {
-    registerResource(app, deps, { path: '/v1/customers', model: 'Customer', resource: 'customers', create: createCustomer, update: updateCustomer });
+    registerResource(app, deps, { path: '/v1/customers', model: 'Customer', resource: 'customers', create: createCustomer, update: updateCustomer, remove: deleteCustomer });
   },
 });

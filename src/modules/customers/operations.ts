@@ -1,8 +1,10 @@
-// Customers: create and update. Emits customer.created and customer.updated. A customer
+// Customers: create, update and delete. Emits customer.created, customer.updated and
+// customer.deleted. A customer
 // created with `test_clock` (test mode) lives on that clock (src/modules/invoices/clocks.ts).
 import { z } from 'zod';
 import { ID_PREFIX, newId } from '../../ids.js';
 import { CLOCK_PREFIX, lockClock } from '../invoices/clocks.js';
+import { ApiError } from '../../errors.js';
 import { defineMutation, found, lockRow, scopedWhere } from '../../operations/operation.js';
 import { previousAttributes } from '../../representation.js';
 import { id, mergeMetadata, metadata, metadataPatch } from '../shared-inputs.js';
@@ -51,4 +53,36 @@ export const updateCustomer = defineMutation({
     emit('customer.updated', 'Customer', row, previousAttributes('Customer', before, row));
     return row;
   },
+});
+
+/**
+ * Deletes a customer that nothing refers to (Shopify's rule: a customer with orders cannot be
+ * deleted). Orders, payments, invoices and subscriptions keep their customer: with any of
+ * them, 409 RESOURCE_CONFLICT with the counts, and nothing changes. The row is locked first,
+ * so an order naming the customer either committed before (counted here) or waits and then
+ * finds no customer (404 PARENT_NOT_FOUND, or 409 should it have checked before the deletion).
+ */
+export const deleteCustomer = defineMutation({
+  name: 'customers.delete',
+  permission: 'customers:delete',
+  model: 'Customer',
+  input: z.strictObject({ id: id(ID_PREFIX.customer) }),
+  async run(tx, scope, input, emit) {
+    await lockRow(tx, 'Customer', input.id);
+    const before = found(await tx.customer.findFirst({
+      where: scopedWhere(scope, { id: input.id }),
+      include: { _count: { select: { orders: true, payments: true, invoices: true, subscriptions: true } } },
+    }), 'customer', input.id);
+    const { _count: counts, ...customer } = before;
+    const held = Object.entries(counts).filter(([, n]) => n > 0);
+    if (held.length > 0) {
+      throw new ApiError('RESOURCE_CONFLICT', `Customer ${customer.id} cannot be deleted: it has ${held.map(([k, n]) => `${n} ${n === 1 ? k.slice(0, -1) : k}`).join(', ')}, which keep their customer`, {
+        customer_id: customer.id, ...counts,
+      }, 'id');
+    }
+    await tx.customer.delete({ where: { id: customer.id } });
+    emit('customer.deleted', 'Customer', customer);
+    return customer;
+  },
+  represent: (row) => ({ id: row.id, object: 'customer', deleted: true }),
 });
