@@ -72,10 +72,21 @@ export async function runOperation(req: FastifyRequest, reply: FastifyReply, dep
   try {
     result = await executeMutation(op, await callContext(req, deps), input);
   } catch (err) {
+    // an id in the path that is not even shaped as one names nothing: 404, as a retrieve
+    // answers it (GET /v1/orders/nope), not a 400 about the id's format
+    if (err instanceof ApiError && (req.routeOptions.config as { pathId?: boolean } | undefined)?.pathId && pathIdMalformed(err)) {
+      throw ApiError.notFound(snake(op.model).slice(1), String(input.id));
+    }
     throw err instanceof ApiError ? restError(err) : err;
   }
   if (result.replayed) reply.header('Idempotent-Replayed', 'true');
   return result.reveal ? { ...result.body, ...result.reveal } : result.body;
+}
+
+/** Whether a validation error blames the `id` (which came from the path) for its format. */
+function pathIdMalformed(err: ApiError): boolean {
+  const faults = err.details.errors as FieldError[] | undefined;
+  return Array.isArray(faults) && faults.some((f) => f.field === 'id' && f.code === 'INVALID_FIELD_FORMAT');
 }
 
 /** The operation's input from a body and the `{id}` of the path (which the body may not name). */

@@ -113,7 +113,7 @@ describe('test clocks', () => {
       expect(e.details.frozen_time).toBe(T0);
     }
     expect(faultFields(expectErrorStatus(await post(a.key, `${CLOCKS}/${c.id}/advance`, {}), 400))).toEqual(['frozen_time']);
-    expectError(await post(a.key, `${CLOCKS}/nope/advance`, { frozen_time: T0 + 1 }), 400, 'INVALID_FIELD_FORMAT');
+    expectError(await post(a.key, `${CLOCKS}/nope/advance`, { frozen_time: T0 + 1 }), 404, 'RESOURCE_NOT_FOUND');
     expectError(await post(a.key, '/v1/customers', { test_clock: 'clock_0000000000nope' }), 404, 'PARENT_NOT_FOUND');
     expect(faultFields(expectErrorStatus(await post(a.key, '/v1/customers', { test_clock: 'abc' }), 400))).toEqual(['test_clock']);
     expect((await get(a.key, `${CLOCKS}/${c.id}`)).body).toMatchObject({ frozen_time: T0, status: 'ready' });

@@ -351,7 +351,7 @@ describe('invoices', () => {
       expect(faultFields(expectErrorRes(await post(a.key, `/v1/invoices/${eur.id}/pay`, { payment_method: 'stablecoin' }), 400))).toEqual(['payment_method']);
       expect(expectError(await post(a.key, `/v1/invoices/${inv.id}/pay`, { payment_method: 'stablecoin' }), 422, 'PAYMENT_FAILED').details.reason).toBe('insufficient_funds');
       expectError(await post(a.key, '/v1/invoices/in_0000000000nope/pay', { payment_method: 'pm_card_visa' }), 404, 'RESOURCE_NOT_FOUND');
-      expectError(await post(a.key, '/v1/invoices/nope/pay', { payment_method: 'pm_card_visa' }), 400, 'INVALID_FIELD_FORMAT');
+      expectError(await post(a.key, '/v1/invoices/nope/pay', { payment_method: 'pm_card_visa' }), 404, 'RESOURCE_NOT_FOUND');
       expect((await get(a.key, `/v1/invoices/${inv.id}`)).body.amount_paid).toBe(0);
     });
   });

@@ -264,6 +264,10 @@ describe('customers', () => {
     expect(del.body).toEqual({ id: lone.id, object: 'customer', deleted: true });
     expectError(await api(t.url, `/v1/customers/${lone.id}`, { key: acct.key }), 404, 'RESOURCE_NOT_FOUND');
     expectError(await api(t.url, `/v1/customers/${lone.id}`, { method: 'DELETE', key: acct.key }), 404, 'RESOURCE_NOT_FOUND');
+    // a path id not even shaped as one names nothing either: 404, as GET answers it
+    for (const [method, path] of [['DELETE', '/v1/customers/nope'], ['PATCH', '/v1/customers/nope'], ['PUT', '/v1/webhooks/we_nope'], ['POST', '/v1/orders/ord_x/cancel']]) {
+      expectError(await api(t.url, path, { method, key: acct.key, body: method === 'DELETE' ? undefined : {} }), 404, 'RESOURCE_NOT_FOUND');
+    }
     const events = (await api(t.url, '/v1/events?type=customer.deleted&limit=100', { key: acct.key })).body.data;
     const deleted = events.find((e: any) => e.data.object.id === lone.id);
     expect(deleted.data.object).toMatchObject({ id: lone.id, object: 'customer', name: 'Gone', email: 'gone@example.com' });
