@@ -170,3 +170,24 @@ export function mutationField(
     }),
   );
 }
+
+/**
+ * A deletion mutation (`deleteOrder(id)`): runs `op` and answers `{id, deleted: true}` as its
+ * own small type (`DeletedOrder`), since the row is gone.
+ */
+export function deletionField(fieldName: string, typeName: string, op: MutationOperation<Any, Any>, description?: string): void {
+  const Deleted = builder.objectRef<{ id: string; deleted: boolean }>(typeName).implement({
+    ...(description ? { description } : {}),
+    fields: (t) => ({ id: t.exposeID('id'), deleted: t.exposeBoolean('deleted') }),
+  });
+  builder.mutationField(fieldName, (t) =>
+    t.field({
+      type: Deleted,
+      args: { id: t.arg.id({ required: true }) },
+      resolve: async (_root, args, ctx) => {
+        const result = await executeMutation(op, callContext(ctx), { id: String(args.id) });
+        return { id: result.id, deleted: true };
+      },
+    }),
+  );
+}

@@ -774,7 +774,7 @@ export type DecisionScenario = {
   note?: Maybe<Scalars['String']['output']>;
 };
 
-/** A deleted customer (only a customer without orders, payments, invoices or subscriptions can be deleted) */
+/** A deleted customer (only a customer without orders, payments, invoices or subscriptions can be deleted: else 409 RESOURCE_CONFLICT) */
 export type DeletedCustomer = {
   __typename?: 'DeletedCustomer';
   deleted: Scalars['Boolean']['output'];
@@ -1949,7 +1949,6 @@ export type Mutation = {
   createSubscription: CustomerSubscription;
   createTestClock: TestClock;
   createWebhookEndpoint: WebhookEndpointWithSecret;
-  /** DELETE /v1/customers/{id}: 409 RESOURCE_CONFLICT while orders, payments, invoices or subscriptions refer to it */
   deleteCustomer: DeletedCustomer;
   deleteInvoice: DeletedInvoice;
   deleteOrder: DeletedOrder;

@@ -1,7 +1,6 @@
 // GraphQL door of customers.
-import { builder, callContext } from '../../graphql/builder.js';
-import { guardedRelation, listAndGet, mutationField, scalarExposures } from '../../graphql/models.js';
-import { executeMutation } from '../../operations/operation.js';
+import { builder } from '../../graphql/builder.js';
+import { deletionField, guardedRelation, listAndGet, mutationField, scalarExposures } from '../../graphql/models.js';
 import { createCustomer, deleteCustomer, updateCustomer } from './operations.js';
 
 export function registerCustomersGraphQL(): void {
@@ -19,19 +18,5 @@ export function registerCustomersGraphQL(): void {
   mutationField('createCustomer', createCustomer, { inputRequired: false });
   mutationField('updateCustomer', updateCustomer, { byId: true, inputRequired: true });
 
-  const Deleted = builder.objectRef<{ id: string; deleted: boolean }>('DeletedCustomer').implement({
-    description: 'A deleted customer (only a customer without orders, payments, invoices or subscriptions can be deleted)',
-    fields: (t) => ({ id: t.exposeID('id'), deleted: t.exposeBoolean('deleted') }),
-  });
-  builder.mutationField('deleteCustomer', (t) =>
-    t.field({
-      type: Deleted,
-      description: 'DELETE /v1/customers/{id}: 409 RESOURCE_CONFLICT while orders, payments, invoices or subscriptions refer to it',
-      args: { id: t.arg.id({ required: true }) },
-      resolve: async (_root, args, ctx) => {
-        const result = await executeMutation(deleteCustomer, callContext(ctx), { id: String(args.id) });
-        return { id: result.id, deleted: true };
-      },
-    }),
-  );
+  deletionField('deleteCustomer', 'DeletedCustomer', deleteCustomer, 'A deleted customer (only a customer without orders, payments, invoices or subscriptions can be deleted: else 409 RESOURCE_CONFLICT)');
 }

@@ -7,7 +7,7 @@ import { authorize } from '../../auth/keys.js';
 import { toPrismaOrderBy, toPrismaWhere } from '../../db/where.js';
 import { builder, callContext, type GraphQLContext } from '../../graphql/builder.js';
 import { boolExp, orderBy } from '../../graphql/filters.js';
-import { checkPage, guardedRelation, listAndGet, mutationField, readableBy, scalarExposures, scopeOf } from '../../graphql/models.js';
+import { deletionField, checkPage, guardedRelation, listAndGet, mutationField, readableBy, scalarExposures, scopeOf } from '../../graphql/models.js';
 import { executeMutation, scopedWhere } from '../../operations/operation.js';
 import { advanceTestClock, assertTestMode, clockWake, createTestClock, deleteTestClock } from './clocks.js';
 import {
@@ -47,20 +47,7 @@ export function registerInvoicesGraphQL(): void {
   mutationField('payInvoice', payInvoice, { byId: true, inputRequired: true });
   mutationField('createInvoicePayment', createInvoicePayment, { byId: true, inputRequired: true });
 
-  const Deleted = builder.objectRef<{ id: string; deleted: boolean }>('DeletedInvoice').implement({
-    description: 'A deleted invoice (only a draft can be deleted)',
-    fields: (t) => ({ id: t.exposeID('id'), deleted: t.exposeBoolean('deleted') }),
-  });
-  builder.mutationField('deleteInvoice', (t) =>
-    t.field({
-      type: Deleted,
-      args: { id: t.arg.id({ required: true }) },
-      resolve: async (_root, args, ctx) => {
-        const result = await executeMutation(deleteInvoice, callContext(ctx), { id: String(args.id) });
-        return { id: result.id, deleted: true };
-      },
-    }),
-  );
+  deletionField('deleteInvoice', 'DeletedInvoice', deleteInvoice, 'A deleted invoice (only a draft can be deleted)');
 
   registerTestClocksGraphQL();
 }
@@ -118,18 +105,5 @@ function registerTestClocksGraphQL(): void {
       },
     }),
   );
-  const DeletedClock = builder.objectRef<{ id: string; deleted: boolean }>('DeletedTestClock').implement({
-    description: 'A deleted test clock',
-    fields: (t) => ({ id: t.exposeID('id'), deleted: t.exposeBoolean('deleted') }),
-  });
-  builder.mutationField('deleteTestClock', (t) =>
-    t.field({
-      type: DeletedClock,
-      args: { id: t.arg.id({ required: true }) },
-      resolve: async (_root, args, ctx) => {
-        const result = await executeMutation(deleteTestClock, callContext(ctx), { id: String(args.id) });
-        return { id: result.id, deleted: true };
-      },
-    }),
-  );
+  deletionField('deleteTestClock', 'DeletedTestClock', deleteTestClock, 'A deleted test clock');
 }

@@ -5,10 +5,10 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { authorize } from '../../auth/keys.js';
 import { toPrismaWhere } from '../../db/where.js';
 import type { BusMessage } from '../../events/bus.js';
-import { builder, callContext, type GraphQLContext } from '../../graphql/builder.js';
+import { builder, type GraphQLContext } from '../../graphql/builder.js';
 import { boolExp } from '../../graphql/filters.js';
-import { guardedRelation, listAndGet, mutationField, narrowed, readableBy, scalarExposures, scopeOf } from '../../graphql/models.js';
-import { executeMutation, scopedWhere } from '../../operations/operation.js';
+import { deletionField, guardedRelation, listAndGet, mutationField, narrowed, readableBy, scalarExposures, scopeOf } from '../../graphql/models.js';
+import { scopedWhere } from '../../operations/operation.js';
 import { eventReads } from '../../graphql/event-reads.js';
 import { leanFindById, type LeanDatabase } from '../../db/lean-read.js';
 import { cancelOrder, createOrder, deleteOrder, fulfillOrder, holdOrder, releaseOrder, updateOrder } from './operations.js';
@@ -40,20 +40,7 @@ export function registerOrdersGraphQL(): void {
   mutationField('holdOrder', holdOrder, { byId: true });
   mutationField('releaseOrder', releaseOrder, { byId: true });
 
-  const Deleted = builder.objectRef<{ id: string; deleted: boolean }>('DeletedOrder').implement({
-    description: 'A deleted order (only a pending order without payments can be deleted)',
-    fields: (t) => ({ id: t.exposeID('id'), deleted: t.exposeBoolean('deleted') }),
-  });
-  builder.mutationField('deleteOrder', (t) =>
-    t.field({
-      type: Deleted,
-      args: { id: t.arg.id({ required: true }) },
-      resolve: async (_root, args, ctx) => {
-        const result = await executeMutation(deleteOrder, callContext(ctx), { id: String(args.id) });
-        return { id: result.id, deleted: true };
-      },
-    }),
-  );
+  deletionField('deleteOrder', 'DeletedOrder', deleteOrder, 'A deleted order (only a pending order without payments can be deleted)');
 
   // orderUpdated(where): the order after every change to it (created, updated, fulfilled,
   // cancelled) that matches `where`, read back from the database so that relation filters

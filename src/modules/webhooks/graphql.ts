@@ -4,7 +4,7 @@ import { authorize } from '../../auth/keys.js';
 import { toPrismaOrderBy, toPrismaWhere } from '../../db/where.js';
 import { builder, callContext, type GraphQLContext } from '../../graphql/builder.js';
 import { boolExp, orderBy } from '../../graphql/filters.js';
-import { checkPage, listAndGet, mutationField, readableBy, scalarExposures, scopeOf } from '../../graphql/models.js';
+import { deletionField, checkPage, listAndGet, mutationField, readableBy, scalarExposures, scopeOf } from '../../graphql/models.js';
 import { definedOnly, inputFromZod } from '../../graphql/zod-input.js';
 import { executeMutation, scopedWhere } from '../../operations/operation.js';
 import { ApiError } from '../../errors.js';
@@ -70,19 +70,7 @@ export function registerWebhooksGraphQL(): void {
   );
   mutationField('updateWebhookEndpoint', updateWebhookEndpoint, { byId: true, inputRequired: true });
 
-  const Deleted = builder.objectRef<{ id: string; deleted: boolean }>('DeletedWebhookEndpoint').implement({
-    fields: (t) => ({ id: t.exposeID('id'), deleted: t.exposeBoolean('deleted') }),
-  });
-  builder.mutationField('deleteWebhookEndpoint', (t) =>
-    t.field({
-      type: Deleted,
-      args: { id: t.arg.id({ required: true }) },
-      resolve: async (_root, args, ctx) => {
-        const result = await executeMutation(deleteWebhookEndpoint, callContext(ctx), { id: String(args.id) });
-        return { id: result.id, deleted: true };
-      },
-    }),
-  );
+  deletionField('deleteWebhookEndpoint', 'DeletedWebhookEndpoint', deleteWebhookEndpoint);
 
   builder.queryField('webhookDeliveries', (t) =>
     t.prismaField({
