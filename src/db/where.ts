@@ -4,6 +4,10 @@
 import { ApiError, textFaults, type FieldError } from '../errors.js';
 import { limitError, limits } from '../limits.js';
 import { fitsScalarType, modelInfo, type FieldInfo } from './models.js';
+import { Prisma as PrismaNamespace } from '../generated/prisma/client.js';
+
+/** Prisma's SQL NULL for JSON filters: on a path, `(col #> path) IS NULL` (the key is absent). */
+const DbNull = PrismaNamespace.DbNull;
 
 export type BoolExp = { [key: string]: unknown };
 type PrismaWhere = Record<string, unknown>;
@@ -119,17 +123,26 @@ function comparison(field: FieldInfo, exp: unknown, path: string, faults: Faults
     const p = `${path}.${op}`;
     if (value === undefined) continue;
     if (field.type === 'Json') {
+      // Every JSON condition is two-valued, so that `_not` negates it as Hasura's does: a
+      // row without the key does not have it (false), rather than SQL's unknown, which a NOT
+      // keeps unknown and so dropped every such row from `_not: {_has_key}` and friends.
+      // `(col #> path) IS NULL` (Prisma's DbNull on a path) is never unknown.
+      const hasKey = (k: string): PrismaWhere => ({ NOT: { [field.name]: { path: [k], equals: DbNull } } });
       if (op === '_contains') {
         if (value === null || typeof value !== 'object' || Array.isArray(value)) {
           faults.add(p, 'expected an object of keys and values', '{"key": "value"}');
           continue;
         }
-        for (const [k, v] of Object.entries(value)) out.push({ [field.name]: { path: [k], equals: v } });
+        // each key present with that value (the key's presence makes a missing key false)
+        for (const [k, v] of Object.entries(value)) out.push({ AND: [hasKey(k), { [field.name]: { path: [k], equals: v } }] });
       } else if (op === '_has_key') {
         if (typeof value !== 'string') faults.add(p, 'expected a key name', 'string');
-        else out.push({ NOT: { [field.name]: { path: [value], equals: null } } });
+        else out.push(hasKey(value));
       } else if (op === '_is_null') {
-        out.push({ [field.name]: value ? { equals: null } : { not: null } });
+        if (typeof value !== 'boolean') { faults.add(p, 'expected true or false', 'boolean'); continue; }
+        // SQL NULL, as Hasura's _is_null (a stored JSON `null` is a value); a required column is never null
+        if (!field.nullable) out.push(value ? matchNone() : matchAll());
+        else out.push(value ? { [field.name]: { equals: DbNull } } : { NOT: { [field.name]: { equals: DbNull } } });
       } else {
         faults.add(p, `unknown operator for a JSON field`, JSON_OPERATORS.join(', '));
       }

@@ -188,6 +188,12 @@ describe('orders(where): every operator against a filter computed over the seed'
     ['metadata _contains one key', () => ({ metadata: { _contains: { channel: 'web' } } }), (o) => o.metadata.channel === 'web'],
     ['metadata _contains two keys', () => ({ metadata: { _contains: { channel: 'pos', campaign: 'spring' } } }), (o) => o.metadata.channel === 'pos' && o.metadata.campaign === 'spring'],
     ['metadata _has_key', () => ({ metadata: { _has_key: 'tier' } }), (o) => 'tier' in o.metadata],
+    // JSON conditions are two-valued: a row without the key is false, so _not keeps it
+    ['_not metadata _has_key', () => ({ _not: { metadata: { _has_key: 'tier' } } }), (o) => !('tier' in o.metadata)],
+    ['_not metadata _contains (rows without the key included)', () => ({ _not: { metadata: { _contains: { channel: 'web' } } } }), (o) => o.metadata.channel !== 'web'],
+    ['JSON _is_null true on a nullable column (SQL NULL)', () => ({ compliance: { _is_null: true }, currency: { _eq: 'eur' } }), (o) => o.currency === 'eur'],
+    ['JSON _is_null false on a nullable column, inside _or', () => ({ _or: [{ compliance: { _is_null: false } }, { currency: { _eq: 'gbp' } }] }), (o) => o.currency === 'gbp'],
+    ['_not JSON _is_null true', () => ({ _not: { compliance: { _is_null: true } } }), () => false],
     ['relation: customer.email _eq', () => ({ customer: { email: { _eq: 'bob@shop.io' } } }), (o) => o.customer?.email === 'bob@shop.io'],
     ['relation: customer.email _ilike', () => ({ customer: { email: { _ilike: '%@example.com' } } }), (o) => like(o.customer?.email ?? null, '%@example.com', true)],
     ['relation: customer.email _is_null (customer without email)', () => ({ customer: { email: { _is_null: true } } }), (o) => o.customer !== null && o.customer.email === null],
@@ -241,6 +247,7 @@ describe('orders(where): every operator against a filter computed over the seed'
       'trackingNumber _like is case-sensitive', 'empty _or matches nothing', 'empty _and matches everything',
       '_not of the empty expression matches nothing', '_or with an empty expression matches everything', 'relation: _or [] inside a relation',
       '_is_null false on a required field, inside _or, matches everything', '_not of _is_null false on a required field matches nothing',
+      '_not JSON _is_null true',
     ]);
     for (const [name, , predicate] of cases) {
       if (trivial.has(name)) continue;

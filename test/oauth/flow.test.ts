@@ -346,6 +346,15 @@ describe('scopes', () => {
     expect(same.body.scope).toBe('orders:read');
   });
 
+  it('an access token with api_keys:write cannot mint a key that would outlive the grant', async () => {
+    const tokens = await grant('api_keys:write api_keys:read orders:read');
+    const made = await api(t.url, '/v1/api_keys', { key: tokens.access_token, body: { name: 'from-oauth', permissions: ['orders:read'] } });
+    expect(made.status, made.text).toBe(403);
+    expect(made.body.error.code).toBe('RESOURCE_ACCESS_DENIED');
+    // reading keys is what the scope says, and still works
+    expect((await api(t.url, '/v1/api_keys', { key: tokens.access_token })).status).toBe(200);
+  });
+
   it('lets a refresh narrow the scopes of the new access token', async () => {
     const tokens = await grant('orders:read payments:read');
     const narrowed = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, scope: 'orders:read' });

@@ -8,6 +8,7 @@ import type { Prisma } from '../../db/client.js';
 import { dateInRange } from '../../db/models.js';
 import { ApiError } from '../../errors.js';
 import { ID_PREFIX } from '../../ids.js';
+import { OAUTH_ID_PREFIX } from '../../oauth/server.js';
 import { defineMutation, found, lockRow, type MutationOperation, type Scope, type Services, type Tx } from '../../operations/operation.js';
 import { id } from '../shared-inputs.js';
 import { assertKnownPermissions, uncovered } from './permissions.js';
@@ -121,6 +122,13 @@ interface CallerBounds {
 }
 
 async function callerBounds(tx: Tx, caller: Principal): Promise<CallerBounds> {
+  // An OAuth partner acts through its grant, which the merchant can revoke, never through
+  // keys of its own: a key it made would outlive the grant (and its one-hour tokens).
+  if (caller.keyId.startsWith(`${OAUTH_ID_PREFIX.grant}_`)) {
+    throw new ApiError('RESOURCE_ACCESS_DENIED', 'An OAuth access token cannot create, roll or widen API keys: a partner acts through its grant, which the account can revoke', {
+      required: 'an API key of the account',
+    });
+  }
   // a signed-in user of the self-hosted door (an access token) has no key row and no bounds
   const row = caller.keyId.startsWith(`${ID_PREFIX.apiKey}_`)
     ? await tx.apiKey.findUnique({ where: { id: caller.keyId }, select: { expiresAt: true, allowedIps: true } })
