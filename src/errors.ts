@@ -135,6 +135,8 @@ export class ApiError extends Error {
 const QUERY_CANCELED = '57014';
 /** PostgreSQL's SQLSTATE of a row referring to one that is gone (Prisma: P2003) */
 const FOREIGN_KEY_VIOLATION = '23503';
+/** PostgreSQL's SQLSTATEs of text it cannot store or compare (a NUL: "invalid byte sequence") */
+const UNSTORABLE_TEXT = ['22021', '22P05'];
 
 /** Whether the database answered `sqlstate` (or Prisma `prismaCode`), wherever the driver put the code. */
 function hasDatabaseCode(err: unknown, sqlstate: string, prismaCode?: string): boolean {
@@ -182,6 +184,11 @@ export function databaseFault(err: unknown): ApiError | undefined {
   }
   if (busy(err)) {
     return new ApiError('DATABASE_ERROR', 'The database is too busy to take this request now; nothing was changed, retry with backoff', { reason: 'busy' });
+  }
+  // inputs are checked for such text where they enter; any that slips through (an argument
+  // read straight into a statement) is the caller's 400 all the same, never a 500
+  if (UNSTORABLE_TEXT.some((code) => hasDatabaseCode(err, code))) {
+    return ApiError.validation([{ field: 'input', message: 'text the database cannot store: the NUL character (U+0000) or invalid Unicode', expected: TEXT_EXPECTED }]);
   }
   // every reference is checked before it is written; one deleted by a concurrent request
   // between that check and the write (a customer deleted as an order naming it is created)

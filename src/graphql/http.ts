@@ -131,6 +131,36 @@ function isEventStream(req: FastifyRequest): boolean {
   return /text\/event-stream/i.test(headerOf(req, 'accept') ?? '');
 }
 
+/**
+ * What is wrong with a GraphQL HTTP request's envelope before yoga sees it, answered in this
+ * door's shape (yoga's own answers were a null body, a JSON parser's message, or a 500):
+ * a POST body that is not JSON (text/plain: 415), a JSON body without a query (400), a GET's
+ * `variables` or `extensions` that are not JSON (400 INVALID_JSON naming the parameter).
+ */
+function requestFault(req: FastifyRequest): ApiError | undefined {
+  if (req.method === 'POST') {
+    const body = req.body;
+    if (typeof body === 'string') return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json ({"query": "...", "variables": {...}})');
+    if (body && typeof body === 'object' && !Array.isArray(body) && typeof (body as { query?: unknown }).query !== 'string') {
+      return ApiError.validation([{ field: 'query', message: 'Must provide query string', expected: 'a GraphQL document as a string', code: 'MISSING_REQUIRED_FIELD' }]);
+    }
+    return undefined;
+  }
+  if (req.method === 'GET') {
+    const query = (req.query ?? {}) as Record<string, unknown>;
+    for (const name of ['variables', 'extensions']) {
+      const v = query[name];
+      if (typeof v !== 'string' || v === '') continue;
+      try {
+        JSON.parse(v);
+      } catch {
+        return new ApiError('INVALID_JSON', `The ${name} parameter is not valid JSON`, { errors: [{ field: name, message: 'not valid JSON', expected: 'a JSON object' }] }, name);
+      }
+    }
+  }
+  return undefined;
+}
+
 export function createGraphQL(deps: GraphQLDeps) {
   const sessions = new SessionRegistry(deps.auth);
   const transport = deps.transport ?? new StreamTransport({ legacyQueryAuth: false, production: deps.production, streamSecretConfigured: false, sharedDatabase: false });
@@ -415,6 +445,8 @@ export function createGraphQL(deps: GraphQLDeps) {
           throw err;
         }
         const params = (req.method === 'POST' ? req.body : req.query) as { query?: unknown; variables?: unknown } | undefined;
+        const malformed = requestFault(req);
+        if (malformed) return refuse(reply, malformed, req.id);
         const fault = params && typeof params === 'object' ? nestingFault(params.query, params.variables) : undefined;
         if (fault) return refuse(reply, fault, req.id);
         if (await fastPath(req, reply, principal)) return reply;

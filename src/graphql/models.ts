@@ -1,6 +1,6 @@
 // Generic pieces for model-backed GraphQL types: scalar fields exposed from the datamodel,
 // Hasura-style list queries, by-id lookups and mutations bound to domain operations.
-import { ApiError } from '../errors.js';
+import { ApiError, textFaults } from '../errors.js';
 import { authorize, canReadResource } from '../auth/keys.js';
 import { modelInfo, resourceOfModel, scalarFields } from '../db/models.js';
 import { toPrismaOrderBy, toPrismaWhere, type CanRead } from '../db/where.js';
@@ -135,6 +135,9 @@ export function listAndGet(model: string, listName: string, oneName: string, res
       args: { id: t.arg.id({ required: true }) },
       resolve: (query: Any, _root: unknown, args: Any, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
         authorize(ctx.principal, `${resource}:read`);
+        // text the database cannot take (a NUL) names the argument, as every input's does
+        const faults = textFaults(String(args.id), 'id');
+        if (faults.length) throw ApiError.validation(faults);
         const where = scopedWhere(scopeOf(ctx), { id: String(args.id) });
         const shape = narrowed(query, info, model);
         return leanFindById(ctx.services.db, model, where, shape) ?? delegate(ctx, model).findFirst({ ...shape, where });

@@ -108,9 +108,12 @@ function argName(param: string): string {
   return param.replace(/\[\]$/, '').replace(/[^A-Za-z0-9_.-]/g, '_');
 }
 
-/** The permission a summary states: `... (permission orders:create)`. */
+/**
+ * The permission a summary states: `... (permission orders:create)`, `... (global:read)` or
+ * `... (a secret key with agents:write)`.
+ */
 export function documentedPermission(summary: string | undefined): string | undefined {
-  return /\(permission ([a-z_]+:[a-z_*]+)/.exec(summary ?? '')?.[1];
+  return /\((?:permission |a secret key with )?([a-z_]+:[a-z_*]+)[;,)]/.exec(summary ?? '')?.[1];
 }
 
 function credentialOf(op: OpenApiOperation, schemes: Record<string, SecurityScheme>): Credential | string {
@@ -313,6 +316,9 @@ export function buildCatalog(doc: OpenApiDocument): Catalog {
 export function visibleTo(tool: ToolDef, principal: Principal): boolean {
   if (principal.type === 'svc') return tool.decision;
   if (tool.decision && tool.credential.kind !== 'none') return false;
+  // a publishable key reads only (a write is RESOURCE_ACCESS_DENIED whatever its permission);
+  // search is a POST that reads
+  if (principal.type === 'publishable' && tool.method !== 'GET' && tool.route !== 'POST /v1/search') return false;
   if (!tool.permission) return true;
   try {
     authorize(principal, tool.permission);

@@ -217,3 +217,36 @@ describe('nesting limits: deep input is a 400, never an internal error', () => {
     await expectRefusedOverWebSocket(OnOrderUpdatedDocument, { where }, 'VALIDATION_ERROR');
   });
 });
+
+describe('malformed requests are 4xx in the GraphQL error shape, never a 500 or a parser message', () => {
+  const auth = () => ({ authorization: `Bearer ${acct.key}` });
+
+  it('a GET whose variables or extensions are not JSON is 400 INVALID_JSON naming the parameter', async () => {
+    for (const name of ['variables', 'extensions']) {
+      const res = await fetch(`${t.url}/graphql?query=${encodeURIComponent('{ __typename }')}&${name}=notjson`, { headers: { ...auth(), accept: 'application/json' } });
+      expect(res.status, name).toBe(400);
+      const body = await res.json();
+      expect(body.errors[0].extensions).toMatchObject({ code: 'INVALID_JSON', status: 400 });
+      expect(body.errors[0].message).toContain(name);
+    }
+  });
+
+  it('a POST without a query string is 400 naming query; a text/plain body is 415', async () => {
+    for (const body of ['{}', '{"variables":{}}']) {
+      const res = await fetch(`${t.url}/graphql`, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body });
+      expect(res.status, body).toBe(400);
+      const json = await res.json();
+      expect(json.errors[0].extensions.code).toBe('MISSING_REQUIRED_FIELD');
+      expect(JSON.stringify(json)).not.toContain('originalError');
+    }
+    const plain = await fetch(`${t.url}/graphql`, { method: 'POST', headers: { ...auth(), 'content-type': 'text/plain' }, body: '{"query":"{ __typename }"}' });
+    expect(plain.status).toBe(415);
+    expect((await plain.json()).errors[0].extensions.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('a NUL in a by-id argument is a VALIDATION_ERROR naming id', async () => {
+    const res = await api(t.url, '/graphql', { key: acct.key, body: { query: 'query($id: ID!) { order(id: $id) { id } }', variables: { id: 'ord_\u0000' } } });
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', status: 400 });
+    expect(res.body.errors[0].extensions.details.errors[0].field).toBe('id');
+  });
+});

@@ -101,6 +101,13 @@ describe('events(types) over WebSocket', () => {
     expect(ids(allGot)[6]).toBe(markerCustomer.id);
   });
 
+  it('an unknown type is refused (INVALID_ENUM_VALUE naming types), as REST and webhook endpoints refuse it', async () => {
+    const sub = await subscribe(session(a.key), OnEventsDocument, { types: ['order.*', 'bogus.thing'] }, 0);
+    expect(await Promise.race([sub.ended, sleep(5000).then(() => 'timeout')])).toBe('complete');
+    expect(sub.results).toHaveLength(1);
+    expect(sub.results[0].errors?.[0].extensions?.code).toBe('INVALID_ENUM_VALUE');
+  });
+
   it('several subscriptions share one connection', async () => {
     const ws = session(a.key);
     const one = await subscribe(ws, OnEventsDocument, { types: ['customer.*'] });

@@ -129,12 +129,21 @@ describe('tools/list', () => {
     expect(restricted.length).toBeLessThan(all.length);
     expect(restricted).toEqual(expect.arrayContaining(['orders_list', 'orders_retrieve']));
     for (const n of ['orders_create', 'orders_cancel', 'customers_list', 'payments_refund']) expect(restricted, n).not.toContain(n);
+    // routes whose summary states the permission otherwise ("(orders:create)", "(a secret key with agents:write)")
+    const tool = (route: string) => all.find((n) => n.includes(route));
+    for (const part of ['global_orders_create', 'webhooks_simulate', 'global_compliance_check', 'shipping_quote', 'approve', 'reject']) {
+      expect(tool(part), part).toBeDefined();
+      expect(restricted.some((n) => n.includes(part)), part).toBe(false);
+    }
     expect(restricted.every((n) => all.includes(n))).toBe(true);
 
     const publishable = await acct.newKey({ type: 'publishable' });
     const pk = (await toolsOf(publishable.secret)).map((x) => x.name);
     expect(pk).toContain('products_list');
     for (const n of ['orders_create', 'products_create', 'payments_list', 'webhooks_list']) expect(pk, n).not.toContain(n);
+    // no write at all (search reads)
+    expect(pk.filter((n) => !/list|retrieve|get|search|balance|quote|calculate|test|versions|errors|catalog|aggregate|metrics|deliveries|activity|usage|lists/.test(n))).toEqual([]);
+    for (const part of ['global_orders_create', 'webhooks_simulate']) expect(pk.some((n) => n.includes(part)), part).toBe(false);
 
     const svc = await acct.newKey({ type: 'svc' });
     const svcTools = (await toolsOf(svc.secret)).map((x) => x.name);

@@ -3175,7 +3175,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a sample event to any URL, signed with a one-time secret (test mode only) */
+        /** Send a sample event to any URL, signed with a one-time secret (permission webhooks:write; test mode only) */
         post: operations["post_webhooks_simulate"];
         delete?: never;
         options?: never;

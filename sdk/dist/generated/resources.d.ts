@@ -1296,7 +1296,7 @@ export declare class WebhooksResource extends WebhookResourceBase {
      */
     metrics(id: string, params?: WebhooksMetricsParams, options?: RequestOptions): Promise<WithResponse<WebhooksMetricsResponse>>;
     /**
-     * Send a sample event to any URL, signed with a one-time secret (test mode only)
+     * Send a sample event to any URL, signed with a one-time secret (permission webhooks:write; test mode only)
      *
      * `POST /v1/webhooks/simulate` (operationId `post_webhooks_simulate`)
      */

@@ -1277,7 +1277,7 @@ export class WebhooksResource extends WebhookResourceBase {
         return this._client._call({ method: 'GET', path: '/v1/webhooks/{id}/metrics', pathParams: { id }, query: params }, options);
     }
     /**
-     * Send a sample event to any URL, signed with a one-time secret (test mode only)
+     * Send a sample event to any URL, signed with a one-time secret (permission webhooks:write; test mode only)
      *
      * `POST /v1/webhooks/simulate` (operationId `post_webhooks_simulate`)
      */

@@ -1738,7 +1738,7 @@ export class WebhooksResource extends WebhookResourceBase {
   }
 
   /**
-   * Send a sample event to any URL, signed with a one-time secret (test mode only)
+   * Send a sample event to any URL, signed with a one-time secret (permission webhooks:write; test mode only)
    *
    * `POST /v1/webhooks/simulate` (operationId `post_webhooks_simulate`)
    */

@@ -7,6 +7,7 @@ import { builder } from '../../graphql/builder.js';
 import type { BusMessage, EventEnvelope } from '../../events/bus.js';
 import { typeMatches } from '../../events/types.js';
 import { platformsOf } from '../../events/platforms.js';
+import { checkEventPatterns } from '../webhooks/operations.js';
 
 /** Who subscribes to `events`: its account and mode, and whether it reads connected accounts' events. */
 export interface EventSubscriber {
@@ -71,6 +72,8 @@ export function registerEventsGraphQL(): void {
         // events carry every resource's full representation: a restricted key needs events:read
         // (as orderUpdated needs orders:read), not just any key of the account
         authorize(ctx.principal, 'events:read');
+        // an unknown type would never match: refused as REST's ?type= and webhook endpoints refuse it
+        if (args.types) checkEventPatterns(args.types, 'types');
         const principal = ctx.principal;
         // a key acting for a connected account (X-Account-Id) or a connected account's own key
         // never reads connected accounts' events: only a platform's own key does

@@ -80,7 +80,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ModuleRestDeps
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, raw, done) => {
       done(null, Object.fromEntries(new URLSearchParams(raw as string)));
     });
-    scope.post('/v1/webhooks/simulate', { config: { doc: { summary: 'Send a sample event to any URL, signed with a one-time secret (test mode only)' } } }, async (req) => {
+    scope.post('/v1/webhooks/simulate', { config: { doc: { summary: 'Send a sample event to any URL, signed with a one-time secret (permission webhooks:write; test mode only)' } } }, async (req) => {
       const principal = await caller(req, deps, 'webhooks:write');
       if (principal.livemode) {
         throw new ApiError('RESOURCE_ACCESS_DENIED', 'Simulated webhooks are for test mode: use a test key', { required_mode: 'test' });
