@@ -141,7 +141,7 @@ describe('routes and URLs', () => {
   it.each([
     ['GET', '/v1/nope'],
     ['GET', '/v2/orders'],
-    ['DELETE', '/v1/customers/cus_0000000000zzzzzzzzzzzzzzzz'],
+    ['DELETE', '/v1/payments/pay_0000000000zzzzzzzzzzzzzzzz'],
     ['PUT', '/v1/orders/ord_0000000000zzzzzzzzzzzzzzzz'],
     ['POST', '/v1/orders/ord_0000000000zzzzzzzzzzzzzzzz/refund'],
     ['GET', '/nope'],

@@ -632,7 +632,8 @@ describe('returns', () => {
       const id = await returnIn('requested');
       expectError(await post(a.key, '/v1/returns/ret_0000000000zzzzzzzzzzzzzzzz/approve'), 404, 'RESOURCE_NOT_FOUND');
       expectError(await get(a.key, '/v1/returns/ret_0000000000zzzzzzzzzzzzzzzz'), 404, 'RESOURCE_NOT_FOUND');
-      expect(faultFields(await post(a.key, '/v1/returns/nope/approve'))).toEqual(['id']);
+      // an id in the path not even shaped as one names nothing: 404, as an unknown one
+      expectError(await post(a.key, '/v1/returns/nope/approve'), 404, 'RESOURCE_NOT_FOUND');
       expect(faultFields(await post(a.key, `/v1/returns/${id}/approve`, { id }))).toEqual(['id']);
       expect(faultFields(await post(a.key, `/v1/returns/${id}/approve`, { note: 'x' }))).toEqual(['note']);
       expect(faultFields(await post(a.key, `/v1/returns/${id}/reject`))).toEqual(['reason']);
