@@ -29,6 +29,12 @@ function parseEntry(raw: string): Range | undefined {
   const max = addr.kind() === 'ipv4' ? 32 : 128;
   const bits = bitsText === undefined ? max : Number(bitsText);
   if (bits > max) return undefined;
+  // an IPv4-mapped IPv6 range (::ffff:127.0.0.1, ::ffff:10.0.0.0/104) is the IPv4 range it
+  // maps, as a caller's mapped address counts as IPv4 (compileAllowlist): otherwise it could
+  // never match anyone
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
+    return [(addr as ipaddr.IPv6).toIPv4Address(), bits - 96];
+  }
   return [addr, bits];
 }
 

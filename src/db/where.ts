@@ -64,8 +64,8 @@ class Faults {
       throw new ApiError('INSUFFICIENT_PERMISSIONS', `${path}: filtering or sorting through ${model} needs the permission to read it`, { model, field: path });
     }
   }
-  add(field: string, message: string, expected?: string) {
-    this.list.push({ field, message, ...(expected ? { expected } : {}) });
+  add(field: string, message: string, expected = 'a valid value') {
+    this.list.push({ field, message, expected });
   }
   throwIfAny() {
     if (this.list.length) throw ApiError.validation(this.list);
@@ -163,7 +163,7 @@ function comparison(field: FieldInfo, exp: unknown, path: string, faults: Faults
         break;
       }
       case '_like': case '_ilike': {
-        if (field.type !== 'String') { faults.add(p, `${op} applies to text fields only`); break; }
+        if (field.type !== 'String') { faults.add(p, `${op} applies to text fields only`, '_eq, _in, _gt, ... for this field'); break; }
         if (typeof value !== 'string') { faults.add(p, 'expected a pattern string', 'string'); break; }
         checkPatternLength(value, p);
         const w = likeToPrisma(value, op === '_ilike', p, faults);
@@ -196,7 +196,7 @@ const MATCH_ALL_JSON = JSON.stringify(matchAll());
 
 function translate(model: string, exp: unknown, path: string, faults: Faults): PrismaWhere {
   if (exp === null || typeof exp !== 'object' || Array.isArray(exp)) {
-    faults.add(path, 'expected a boolean expression object');
+    faults.add(path, 'expected a boolean expression object', '{field: {_op: value}}, _and, _or or _not');
     return {};
   }
   const info = modelInfo(model);
@@ -205,7 +205,7 @@ function translate(model: string, exp: unknown, path: string, faults: Faults): P
     if (value === undefined) continue;
     const p = `${path}.${key}`;
     if (key === '_and' || key === '_or') {
-      if (!Array.isArray(value)) { faults.add(p, 'expected a list of expressions'); continue; }
+      if (!Array.isArray(value)) { faults.add(p, 'expected a list of expressions', '[{...}, ...]'); continue; }
       const parts = value.map((v, i) => translate(model, v, `${p}[${i}]`, faults));
       if (parts.length === 0) {
         if (key === '_or') and.push(matchNone());
@@ -229,7 +229,7 @@ function translate(model: string, exp: unknown, path: string, faults: Faults): P
       and.push({ [key]: field.isList ? { some: sub } : { is: sub } });
       continue;
     }
-    if (field.isList) { faults.add(p, 'list fields cannot be filtered'); continue; }
+    if (field.isList) { faults.add(p, 'list fields cannot be filtered', 'a filterable field'); continue; }
     const c = comparison(field, value, p, faults);
     if (c) and.push(c);
   }
@@ -254,7 +254,7 @@ export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
 
 function orderItem(model: string, spec: unknown, path: string, faults: Faults, out: PrismaWhere[], prefix: string[] = []) {
   if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) {
-    faults.add(path, 'expected an object such as {createdAt: desc}');
+    faults.add(path, 'expected an object such as {createdAt: desc}', '{field: asc | desc}');
     return;
   }
   const info = modelInfo(model);
@@ -262,14 +262,14 @@ function orderItem(model: string, spec: unknown, path: string, faults: Faults, o
     if (dir === undefined) continue;
     const field = info.fields.get(key);
     const p = `${path}.${key}`;
-    if (!field) { faults.add(p, `unknown field '${key}' of ${model}`); continue; }
+    if (!field) { faults.add(p, `unknown field '${key}' of ${model}`, [...info.fields.keys()].join(', ')); continue; }
     if (field.kind === 'object') {
-      if (field.isList) { faults.add(p, 'cannot order by a list relation'); continue; }
+      if (field.isList) { faults.add(p, 'cannot order by a list relation', 'a field or a to-one relation'); continue; }
       faults.checkReadable(field.type, p);
       orderItem(field.type, dir, p, faults, out, [...prefix, key]);
       continue;
     }
-    if (field.type === 'Json' || field.isList) { faults.add(p, 'this field cannot be ordered'); continue; }
+    if (field.type === 'Json' || field.isList) { faults.add(p, 'this field cannot be ordered', 'a scalar field'); continue; }
     if (typeof dir !== 'string' || !(ORDER_DIRECTIONS as readonly string[]).includes(dir)) {
       faults.add(p, 'unknown direction', ORDER_DIRECTIONS.join(', '));
       continue;

@@ -87,8 +87,10 @@ const WS_CLOSE_TOO_MANY = 4429;
  * the libraries load: graphql-ws accepts errors from onSubscribe only if they are
  * `instanceof` its GraphQLError, and under vitest src/ gets another copy of graphql.
  */
-export function toGraphQLError(err: ApiError, requestId?: string): GraphQLError {
+export function toGraphQLError(err: ApiError, requestId?: string, at?: GraphQLError): GraphQLError {
   return createGraphQLError(err.message, {
+    // a field's error keeps where it happened (`path`, `locations`), as the GraphQL spec asks
+    ...(at ? { nodes: at.nodes, source: at.source, positions: at.positions, path: at.path } : {}),
     extensions: {
       code: err.code,
       type: err.type,
@@ -191,7 +193,8 @@ export function createGraphQL(deps: GraphQLDeps) {
    */
   const maskError = (error: unknown, message: string): Error => {
     const original = (error as GraphQLError).originalError ?? error;
-    if (original instanceof ApiError) return toGraphQLError(original);
+    const at = isGraphQLError(error) ? error : undefined;
+    if (original instanceof ApiError) return toGraphQLError(original, undefined, at);
     // GraphQL's own errors (syntax, validation, variable coercion, a scalar's parse error
     // with its code): the outer error carries the variable path and the original's
     // extensions. Checked by name, as yoga does: `instanceof` fails when two copies of
@@ -204,9 +207,12 @@ export function createGraphQL(deps: GraphQLDeps) {
       return graphqlError;
     }
     const db = databaseFault(original);
-    if (db) return toGraphQLError(db);
+    if (db) return toGraphQLError(db, undefined, at);
     deps.logger.error({ err: original }, 'unexpected error in a GraphQL resolver');
-    return new GraphQLError(message, { extensions: { code: 'INTERNAL_ERROR', type: 'api_error', status: 500 } });
+    return createGraphQLError(message, {
+      ...(at ? { nodes: at.nodes, source: at.source, positions: at.positions, path: at.path } : {}),
+      extensions: { code: 'INTERNAL_ERROR', type: 'api_error', status: 500 },
+    });
   };
   // graphql-armor words its rejections as "Syntax Error: Query depth limit of 8 exceeded, ...";
   // the document is well-formed, so the misleading prefix goes.

@@ -111,6 +111,14 @@ describe('the allowlist matcher', () => {
     expect(compileAllowlist([])).toBeUndefined();
     expect(() => normalizeAllowedIps(['nope'])).toThrow(ApiError);
   });
+
+  it('an IPv4-mapped IPv6 range is stored as the IPv4 range it maps, and matches it', () => {
+    expect(normalizeAllowedIps(['::ffff:127.0.0.1', '::ffff:10.0.0.0/104'])).toEqual(['127.0.0.1/32', '10.0.0.0/8']);
+    const m = compileAllowlist(normalizeAllowedIps(['::ffff:127.0.0.1']))!;
+    expect(m('127.0.0.1')).toBe(true);
+    expect(m('::ffff:127.0.0.1')).toBe(true);
+    expect(m('127.0.0.2')).toBe(false);
+  });
 });
 
 describe('keys -- create --allowed-ips', () => {

@@ -399,6 +399,12 @@ describe('who manages keys', () => {
     expect(rolled.status, rolled.text).toBe(200);
     expect(rolled.body.expires_at).toBe(Math.floor(expiresAt.getTime() / 1000));
     expect(rolled.body.allowed_ips).toEqual(['127.0.0.0/8', '::1/128']);
+    // a key usable anywhere, rolled by this IP-limited key: the successor inherits the ranges
+    const anywhere = await create(acct.key, { name: 'anywhere', permissions: ['orders:read'] });
+    const limited = await createApiKey(t.server.db.prisma, { accountId: acct.accountId, type: 'restricted', mode: 'test', permissions: ['api_keys:write', 'orders:read'], allowedIps: ['127.0.0.0/8'] });
+    const heir = await api(t.url, `/v1/api_keys/${anywhere.body.id}/roll`, { key: limited.secret, body: {} });
+    expect(heir.status, heir.text).toBe(200);
+    expect(heir.body.allowed_ips).toEqual(['127.0.0.0/8']);
   });
 
   it("another account's key is 404 on every route", async () => {

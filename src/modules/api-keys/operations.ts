@@ -309,7 +309,10 @@ export const rollKey = defineKeyOperation({
     assertManages(caller, old);
     // read before the old key's expiry changes: the caller may be the key it rolls
     const bounds = await callerBounds(tx, caller);
-    assertWithinIps(bounds, old.allowedIps);
+    // the successor keeps the key's ranges; a key usable anywhere, rolled by an IP-limited
+    // caller, gets the caller's ranges (inherited, as a new key's are), not refused
+    const ips = old.allowedIps.length === 0 ? bounds.allowedIps : old.allowedIps;
+    assertWithinIps(bounds, ips);
     if (old.type === 'svc') {
       throw new ApiError('RESOURCE_ACCESS_DENIED', 'Decision-service keys (svc_) are made with the key CLI: create a new one there and revoke this one', { key_type: 'svc' });
     }
@@ -325,7 +328,7 @@ export const rollKey = defineKeyOperation({
     const { key, secret } = await createApiKey(tx as unknown as Prisma, {
       accountId: old.accountId, type: old.type as KeyType, mode: old.mode as 'test' | 'live', name: old.name ?? undefined,
       permissions: old.type === 'secret' || (old.type === 'publishable' && old.permissions.includes('*:read')) ? undefined : old.permissions,
-      allowedIps: old.allowedIps, rolledFromId: old.id, expiresAt: boundedExpiry(bounds, undefined),
+      allowedIps: ips, rolledFromId: old.id, expiresAt: boundedExpiry(bounds, undefined),
     });
     return Object.assign(key as ApiKeyRow, { [NEW_SECRET]: secret });
   },
