@@ -34,6 +34,28 @@ function single(fields: Fields): Fields {
   return fields;
 }
 
+/** The endpoints whose every error is in OAuth's shape (RFC 6749 5.2), whatever raised it. */
+const CLIENT_ENDPOINTS = new Set(['/oauth/token', '/oauth/revoke', '/oauth/introspect']);
+
+/**
+ * An error the API raised before the endpoint ran (a body that is not JSON, an Api-Version
+ * header it does not know, too many failed authentications), rewritten from the API's
+ * envelope into OAuth's `{error, error_description}`, which OAuth client libraries read.
+ */
+function inOAuthShape(reply: FastifyReply, payload: unknown): unknown {
+  if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{"error":{')) return payload;
+  let message = 'the request was refused';
+  try {
+    message = String((JSON.parse(payload) as { error: { message?: unknown } }).error.message ?? message);
+  } catch {
+    return payload;
+  }
+  const status = reply.statusCode;
+  const error = status === 401 ? 'invalid_client' : status === 429 ? 'temporarily_unavailable' : status >= 500 ? 'server_error' : 'invalid_request';
+  reply.header('Pragma', 'no-cache');
+  return JSON.stringify({ error, error_description: message });
+}
+
 function sendOAuthError(reply: FastifyReply, err: OAuthError, basic = false) {
   if (err.error === 'invalid_client' && basic) reply.header('WWW-Authenticate', 'Basic realm="oauth", charset="UTF-8"');
   return reply.status(err.status).header('Pragma', 'no-cache').send({ error: err.error, error_description: err.description });
@@ -43,6 +65,10 @@ function sendOAuthError(reply: FastifyReply, err: OAuthError, basic = false) {
 function clientCredentials(req: FastifyRequest, fields: Fields): { id: unknown; secret: unknown; basic: boolean } {
   const header = req.headers.authorization;
   const m = typeof header === 'string' ? /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header) : null;
+  if (!m && typeof header === 'string' && /^Basic(\s|$)/i.test(header)) {
+    // a Basic attempt that is not base64: the client failed HTTP Basic (WWW-Authenticate: Basic)
+    throw Object.assign(new OAuthError('invalid_client', 'HTTP Basic credentials must be base64 of client_id:client_secret'), { basic: true });
+  }
   if (m) {
     if (fields.client_secret !== undefined) throw new OAuthError('invalid_request', 'authenticate the client once: HTTP Basic or client_secret in the body, not both');
     const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
@@ -133,10 +159,10 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: ModuleRestDeps, 
 
   app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 64 * 1024 });
-    scope.addHook('onSend', (_req, reply, payload, done) => {
+    scope.addHook('onSend', (req, reply, payload, done) => {
       const csp = pageCsp.get(reply);
       if (csp) reply.header('Content-Security-Policy', csp);
-      done(null, payload);
+      done(null, CLIENT_ENDPOINTS.has(req.url.split('?')[0]!) ? inOAuthShape(reply, payload) : payload);
     });
 
     scope.get('/.well-known/oauth-authorization-server', {
@@ -187,7 +213,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: ModuleRestDeps, 
       if (!checked) return reply;
       const decision = fields.decision;
       if (decision !== 'approve' && decision !== 'deny') {
-        return refuse(req, reply, ApiError.validation([{ field: 'decision', code: 'INVALID_ENUM_VALUE', message: decision === undefined ? 'is required' : `'${String(decision)}' is not a decision`, expected: 'approve or deny' }]));
+        return refuse(req, reply, ApiError.validation([{ field: 'decision', code: decision === undefined ? 'MISSING_REQUIRED_FIELD' : 'INVALID_ENUM_VALUE', message: decision === undefined ? 'is required' : `'${String(decision)}' is not a decision`, expected: 'approve or deny' }]));
       }
       // declining grants nothing: no credential needed
       if (decision === 'deny') return redirect(reply, req, checked.redirectUri, { error: 'access_denied', error_description: 'the account owner declined', state: checked.state });
@@ -232,7 +258,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: ModuleRestDeps, 
         basic = creds.basic;
         return await run(await authenticate(req, creds), fields, req);
       } catch (err) {
-        if (err instanceof OAuthError) return sendOAuthError(reply, err, basic);
+        if (err instanceof OAuthError) return sendOAuthError(reply, err, basic || (err as { basic?: boolean }).basic === true);
         throw err;
       }
     };

@@ -158,6 +158,24 @@ describe('the authorization code flow', () => {
     const none = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token }, 'none');
     expect(none.status).toBe(401);
     expect(none.body.error).toBe('invalid_client');
+    // a Basic header that is not base64 is a failed Basic authentication all the same
+    const garbled = await fetchJson('/oauth/token', { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Basic !!!' }, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+    expect(garbled.status).toBe(401);
+    expect(garbled.body.error).toBe('invalid_client');
+    expect(garbled.headers.get('www-authenticate')).toMatch(/^Basic/);
+    // errors the API raises before the endpoint runs are in OAuth's shape too
+    for (const [headers, rawBody] of [
+      [{ 'content-type': 'application/json' }, '{"grant_type":'],
+      [{ 'content-type': 'application/x-www-form-urlencoded', 'api-version': '1999-01-01' }, 'grant_type=refresh_token'],
+    ] as const) {
+      for (const path of ['/oauth/token', '/oauth/revoke', '/oauth/introspect']) {
+        const res = await fetch(`${t.url}${path}`, { method: 'POST', headers, body: rawBody });
+        expect(res.status, path).toBe(400);
+        const body = await res.json();
+        expect(body.error, path).toBe('invalid_request');
+        expect(typeof body.error_description).toBe('string');
+      }
+    }
     // another client cannot use this client's refresh token
     const stolen = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token }, other);
     expect(stolen.status).toBe(400);
@@ -454,12 +472,12 @@ describe('the token endpoint\'s bad input', () => {
     const repeated = await fetch(`${t.url}/oauth/token`, { method: 'POST', headers: form, body: `grant_type=refresh_token&grant_type=authorization_code&client_id=${client.id}&client_secret=${client.secret}` });
     expect(repeated.status).toBe(400);
     expect((await repeated.json()).error).toBe('invalid_request');
-    // JSON bodies are read too; a malformed one is the API's INVALID_JSON
+    // JSON bodies are read too; a malformed one is invalid_request, in OAuth's shape
     const json = await api(t.url, '/oauth/token', { body: { grant_type: 'refresh_token', refresh_token: 'ort_' + 'q'.repeat(43), client_id: client.id, client_secret: client.secret } });
     expect(json.body.error).toBe('invalid_grant');
     const broken = await api(t.url, '/oauth/token', { rawBody: '{"grant_type":', headers: { 'content-type': 'application/json' } });
     expect(broken.status).toBe(400);
-    expect(broken.body.error.code).toBe('INVALID_JSON');
+    expect(broken.body.error).toBe('invalid_request');
   });
 });
 
