@@ -77,6 +77,10 @@ describe('allowed_ips', () => {
     const many = Array.from({ length: 101 }, (_, i) => `10.0.${i}.0/24`);
     expect((await api(t.url, '/v1/api_keys', { key: acct.key, body: { name: 'x', permissions: ['orders:read'], allowed_ips: many } })).status).toBe(400);
     expect((await api(t.url, '/v1/api_keys', { key: acct.key, body: { name: 'x', permissions: ['orders:read'], allowed_ips: [42] } })).status).toBe(400);
+    // every fault at once: a bad name, a past expiry and a bad range
+    const several = await api(t.url, '/v1/api_keys', { key: acct.key, body: { name: 5, permissions: ['orders:read'], expires_at: '2020-01-01', allowed_ips: ['bad'] } });
+    expect(several.status, several.text).toBe(400);
+    expect(several.body.error.details.errors.map((e: any) => e.field).sort()).toEqual(['allowed_ips[0]', 'expires_at', 'name']);
   });
 
   it("the decision service's X-Svc-Api-Key obeys the list too (in its own error shape)", async () => {

@@ -205,7 +205,23 @@ function parseExpiresAt(raw: number | string): Date {
 const keyId = id(ID_PREFIX.apiKey);
 const name = z.string().trim().min(1).max(NAME_MAX);
 const permissionList = z.array(z.string().max(100)).max(PERMISSIONS_MAX);
-const allowedIps = z.array(z.string().max(64)).max(ALLOWED_IPS_MAX);
+/** The faults of an ApiError raised by a pure check, as issues of the field being parsed (their paths relative to it). */
+function asIssues(ctx: z.RefinementCtx, field: string, check: () => unknown): void {
+  try {
+    check();
+  } catch (err) {
+    if (!(err instanceof ApiError) || !Array.isArray(err.details.errors)) throw err;
+    for (const f of err.details.errors as { field: string; message: string; expected?: string; code?: string }[]) {
+      const rest = f.field === field ? [] : f.field.slice(field.length).replace(/^\./, '').split(/[.[\]]+/).filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+      ctx.addIssue({ code: 'custom', path: rest, message: f.message, params: { expected: f.expected, code: f.code ?? err.code } });
+    }
+  }
+}
+
+// checked with the rest of the body (CIDR ranges, dates), so that one answer names every fault
+const allowedIps = z.array(z.string().max(64)).max(ALLOWED_IPS_MAX).superRefine((list, ctx) => asIssues(ctx, 'allowed_ips', () => normalizeAllowedIps(list)));
+const expiresAtField = z.union([z.number().int(), z.string().max(64)]).nullable().optional()
+  .superRefine((raw, ctx) => asIssues(ctx, 'expires_at', () => raw == null ? undefined : parseExpiresAt(raw)));
 
 /**
  * An operation that needs to know who calls (the bounds above): `runAs` gets the caller, and
@@ -238,7 +254,7 @@ export const createKey = defineKeyOperation({
     name,
     type: z.enum(['secret', 'restricted', 'publishable'], { error: 'expected secret, restricted or publishable (svc_ keys are made with the key CLI only)' }).optional(),
     permissions: permissionList.optional(),
-    expiresAt: z.union([z.number().int(), z.string().max(64)]).nullable().optional(),
+    expiresAt: expiresAtField,
     allowedIps: allowedIps.optional(),
   }),
   async runAs(caller, tx, scope, input): Promise<WithSecret<ApiKeyRow>> {
