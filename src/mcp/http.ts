@@ -84,6 +84,17 @@ class Sessions {
 }
 
 /** A JSON-RPC error answered over HTTP, as the SDK's transport answers its own. */
+/** What is wrong with a tools/call request's params (`name` a string, `arguments` an object), if anything. */
+function toolCallParamsFault(message: unknown): string | undefined {
+  if (!message || typeof message !== 'object' || Array.isArray(message) || (message as { method?: unknown }).method !== 'tools/call') return undefined;
+  const params = (message as { params?: unknown }).params;
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return 'params must be an object {name, arguments}';
+  const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
+  if (typeof name !== 'string') return 'params.name must be the name of a tool (a string)';
+  if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) return 'params.arguments must be an object of the tool\'s arguments';
+  return undefined;
+}
+
 function rpcError(reply: FastifyReply, status: number, code: number, message: string) {
   return reply.status(status).type('application/json').send({ jsonrpc: '2.0', error: { code, message }, id: null });
 }
@@ -207,6 +218,10 @@ export function registerMcpHttp(app: FastifyInstance, deps: ModuleRestDeps, opts
       } catch {
         return rpcError(reply, 400, -32700, 'Parse error: Invalid JSON');
       }
+      // tools/call params the SDK would reject with its own parser's dump as an internal error:
+      // the protocol's invalid params (-32602), saying what is wrong
+      const badParams = toolCallParamsFault(message);
+      if (badParams) return reply.status(200).type('application/json').send({ jsonrpc: '2.0', error: { code: -32602, message: `Invalid params: ${badParams}` }, id: (message as { id?: unknown }).id ?? null });
       let transport: WebStandardStreamableHTTPServerTransport;
       if (req.headers['mcp-session-id'] !== undefined) {
         const session = sessionOf(req, info);

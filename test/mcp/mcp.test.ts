@@ -324,6 +324,12 @@ describe('authentication and sessions', () => {
     }
     // no session id on a non-initialize message
     expect((await rawPost(t.url, list, { authorization: `Bearer ${acct.key}` })).status).toBe(400);
+    // tools/call params of the wrong shape are the protocol's invalid params (-32602), not an internal error
+    for (const params of [{ name: 'orders_list', arguments: 'x' }, { name: 5 }, 'x']) {
+      const res = await rawPost(t.url, { jsonrpc: '2.0', id: 9, method: 'tools/call', params }, headers(acct.key));
+      expect(res.json.error.code, JSON.stringify(params)).toBe(-32602);
+      expect(res.json.id).toBe(9);
+    }
     // a malformed body is a JSON-RPC parse error
     const garbled = await rawPost(t.url, '{not json', headers(acct.key));
     expect(garbled.status).toBe(400);
