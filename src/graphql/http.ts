@@ -20,6 +20,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { verifySignedRequest } from '../modules/money/signatures.js';
 import { ApiError, databaseFault } from '../errors.js';
+import { throwForcedTestError } from '../rest/context.js';
 import type { KeyAuthenticator, Principal } from '../auth/keys.js';
 import type { Services } from '../operations/operation.js';
 import { newId, ID_PREFIX } from '../ids.js';
@@ -428,6 +429,8 @@ export function createGraphQL(deps: GraphQLDeps) {
     req.signed = await verifySignedRequest(deps.services.db.prisma, deps.services.secrets, principal.accountId, {
       signature: headerOf(req, 'x-signature'), timestamp: headerOf(req, 'x-timestamp'),
     }, req.rawBody ?? Buffer.alloc(0));
+    // test mode's forced errors, as on REST (the account is charged for the request first)
+    throwForcedTestError(headerOf(req, 'x-test-error-code'), principal);
     return principal;
   };
 

@@ -231,7 +231,7 @@ export function createRateLimits(deps: RateLimitDeps) {
     } catch (err) {
       failure = err;
     }
-    if (failure instanceof ApiError) return door.refuse(reply, failure, req.id);
+    if (failure instanceof ApiError) return door.refuse(reply, withForcedRateDetails(failure, reply) as ApiError, req.id);
     if (failure) throw failure;
   };
 

@@ -31,14 +31,7 @@ export async function authenticate(req: FastifyRequest, deps: RestDeps): Promise
   if (req.principal) return req.principal;
   const principal = await deps.auth.actingFor(await deps.auth.fromRequest(header(req, 'authorization'), req.ip), header(req, 'x-account-id'));
   req.principal = principal;
-  // Test mode can force an error from the catalog (spec: X-Test-Error-Code).
-  const forced = header(req, 'x-test-error-code');
-  if (forced !== undefined && !principal.livemode) {
-    if (!Object.hasOwn(ERROR_CATALOG, forced)) { // own keys: 'toString' is no error code
-      throw new ApiError('INVALID_FIELD_VALUE', `X-Test-Error-Code '${forced}' is not an error code of the catalog`, {}, 'X-Test-Error-Code');
-    }
-    throw new ApiError(forced as ErrorCode, `Forced by X-Test-Error-Code in test mode`, { forced: true });
-  }
+  throwForcedTestError(header(req, 'x-test-error-code'), principal);
   // a signature is verified whenever present, on any request (spec, Authentication rule 4)
   req.signed = await verifySignedRequest(deps.services.db.prisma, deps.services.secrets, principal.accountId, {
     signature: header(req, 'x-signature'), timestamp: header(req, 'x-timestamp'),
@@ -61,4 +54,13 @@ export function sendError(reply: FastifyReply, err: ApiError) {
     reply.header('Retry-After', String(err.details.retry_after));
   }
   return reply.status(err.status).send(err.toBody(reply.request.id));
+}
+
+/** Test mode can force an error from the catalog (spec: `X-Test-Error-Code`), on every door. */
+export function throwForcedTestError(forced: string | undefined, principal: Principal): void {
+  if (forced === undefined || principal.livemode) return;
+  if (!Object.hasOwn(ERROR_CATALOG, forced)) { // own keys: 'toString' is no error code
+    throw new ApiError('INVALID_FIELD_VALUE', `X-Test-Error-Code '${forced}' is not an error code of the catalog`, {}, 'X-Test-Error-Code');
+  }
+  throw new ApiError(forced as ErrorCode, `Forced by X-Test-Error-Code in test mode`, { forced: true });
 }

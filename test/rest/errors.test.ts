@@ -184,6 +184,15 @@ describe('routes and URLs', () => {
     expect(e.details.remaining).toBe(Number(res.headers.get('x-ratelimit-remaining')));
     expect(res.headers.get('retry-after')).toBe(String(e.details.retry_after));
   });
+
+  it('X-Test-Error-Code forces the error on the GraphQL door too, in its shape and status', async () => {
+    const res = await api(t.url, '/graphql', { key: acct.key, body: { query: '{ __typename }' }, headers: { 'x-test-error-code': 'RESOURCE_LOCKED' } });
+    expect(res.status).toBe(409);
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'RESOURCE_LOCKED', status: 409 });
+    const limited = await api(t.url, '/graphql', { key: acct.key, body: { query: '{ __typename }' }, headers: { 'x-test-error-code': 'RATE_LIMITED' } });
+    expect(limited.status).toBe(429);
+    expect(limited.body.errors[0].extensions.details).toMatchObject({ forced: true, limit: expect.any(Number), retry_after: expect.any(Number) });
+  });
 });
 
 // ---- fuzz (seeded, so a failure replays) ---------------------------------------------------
