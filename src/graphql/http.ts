@@ -89,7 +89,7 @@ const WS_CLOSE_TOO_MANY = 4429;
  * `instanceof` its GraphQLError, and under vitest src/ gets another copy of graphql.
  */
 export function toGraphQLError(err: ApiError, requestId?: string, at?: GraphQLError): GraphQLError {
-  return createGraphQLError(err.message, {
+  return placed(createGraphQLError(err.message, {
     // a field's error keeps where it happened (`path`, `locations`), as the GraphQL spec asks
     ...(at ? { nodes: at.nodes, source: at.source, positions: at.positions, path: at.path } : {}),
     extensions: {
@@ -100,7 +100,16 @@ export function toGraphQLError(err: ApiError, requestId?: string, at?: GraphQLEr
       ...(requestId ? { request_id: requestId } : {}),
       http: { status: err.status },
     },
-  });
+  }), at);
+}
+
+/**
+ * `error` with the locations of `at` when they came without nodes or a source (graphql-jit
+ * sets `locations` directly): the fast path's answer is then the one yoga gives.
+ */
+function placed(error: GraphQLError, at?: GraphQLError): GraphQLError {
+  if (at?.locations && !error.locations) (error as { locations?: GraphQLError['locations'] }).locations = at.locations;
+  return error;
 }
 
 /** A request-level GraphQL error (no path) with the catalog's VALIDATION_ERROR code added. */
@@ -210,10 +219,10 @@ export function createGraphQL(deps: GraphQLDeps) {
     const db = databaseFault(original);
     if (db) return toGraphQLError(db, undefined, at);
     deps.logger.error({ err: original }, 'unexpected error in a GraphQL resolver');
-    return createGraphQLError(message, {
+    return placed(createGraphQLError(message, {
       ...(at ? { nodes: at.nodes, source: at.source, positions: at.positions, path: at.path } : {}),
       extensions: { code: 'INTERNAL_ERROR', type: 'api_error', status: 500 },
-    });
+    }), at);
   };
   // graphql-armor words its rejections as "Syntax Error: Query depth limit of 8 exceeded, ...";
   // the document is well-formed, so the misleading prefix goes.
