@@ -47,6 +47,9 @@ export class InvalidQueryError extends ApiError {
 }
 
 /** A request in REST spelling (GraphQL's camelCase arguments are mapped to it). */
+/** The fields of a search request's body; any other is a fault naming it. */
+const SEARCH_REQUEST_FIELDS = new Set(['query', 'resources', 'filters', 'facets', 'sort', 'pagination', 'highlight', 'suggest']);
+
 export interface SearchRequest {
   query?: unknown;
   resources?: unknown;
@@ -178,6 +181,9 @@ export async function search(
     throw ApiError.validation([{ field: 'query', message: 'contains the NUL character or an unpaired surrogate', expected: 'valid Unicode text without U+0000' }]);
   }
   const faults: FieldError[] = [];
+  for (const k of Object.keys(req)) {
+    if (!SEARCH_REQUEST_FIELDS.has(k)) faults.push({ field: k, message: 'unknown field', expected: 'no such field' });
+  }
   const byResource = new Map(declarations.map((d) => [d.resource, d]));
 
   // resources: named ones must exist here and be readable (403); none named: the readable ones
@@ -186,8 +192,9 @@ export async function search(
   if (unknown.length) {
     const spec = unknown.filter((r) => (SPEC_RESOURCES as readonly string[]).includes(r));
     const other = unknown.filter((r) => !(SPEC_RESOURCES as readonly string[]).includes(r));
-    if (other.length) faults.push({ field: 'resources', message: `unknown resources: ${other.join(', ')}`, expected: `some of ${[...byResource.keys()].join(', ')}` });
-    if (spec.length) faults.push({ field: 'resources', message: `not available on this server: ${spec.join(', ')}`, expected: `some of ${[...byResource.keys()].join(', ')}` });
+    // one fault for the field, saying both what is unknown and what this server does not offer
+    const parts = [other.length ? `unknown resources: ${other.join(', ')}` : '', spec.length ? `not available on this server: ${spec.join(', ')}` : ''].filter(Boolean);
+    faults.push({ field: 'resources', message: parts.join('; '), expected: `some of ${[...byResource.keys()].join(', ')}` });
   }
   if (faults.length) throw ApiError.validation(faults);
   let searched: SearchDeclaration[];
@@ -217,7 +224,14 @@ export async function search(
       const column = field === 'created' ? 'createdAt' : field === 'updated' ? 'updatedAt' : undefined;
       if (!column) faults.push({ field: 'filters.date_range.field', message: `unknown date field '${String(field)}'`, expected: 'created or updated' });
       const from = isoDate(f.date_range.from, 'filters.date_range.from', faults);
-      const to = isoDate(f.date_range.to, 'filters.date_range.to', faults);
+      // inclusive as written: a `to` of a day holds that whole day, one of a second that whole
+      // second (REST shows times in seconds, and a row created at 14:38:04.512 "is" 14:38:04)
+      const rawTo = f.date_range.to;
+      let to = isoDate(rawTo, 'filters.date_range.to', faults);
+      if (to && typeof rawTo === 'string') {
+        if (/^\d{4}-\d{2}-\d{2}$/.test(rawTo)) to = new Date(to.getTime() + 86_400_000 - 1);
+        else if (!/[T ]\d{2}:\d{2}:\d{2}[.,]\d/.test(rawTo)) to = new Date(to.getTime() + 999);
+      }
       if (column) dateRange = { column, from, to };
     }
   }
@@ -318,6 +332,11 @@ export async function search(
     )
     : [];
   const tokensOf = terms.map((_, i) => asciiOf[i] ?? (folded.find((r) => Number(r.i) === i + 1)?.toks ?? []).filter(Boolean));
+  // a query of punctuation only ("((((", "-") has nothing to look for: empty, as the spec has it
+  // (not "everything"); a field condition (status:paid) counts as something
+  if (!terms.some((t, i) => t.kind === 'field' || (t.kind !== 'exclude' && tokensOf[i].length > 0))) {
+    throw new InvalidQueryError('query has no words to search for (only punctuation or exclusions): give at least one letter or digit');
+  }
   // free words: every one must match; the last is a prefix unless the query ends with a space
   const words: { w: string; prefix: boolean; k: number; candidates: string[] }[] = [];
   terms.forEach((t, i) => { if (t.kind === 'word') for (const w of tokensOf[i]) words.push({ w, prefix: false, k: typoAllowance(w), candidates: [] }); });

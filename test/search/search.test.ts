@@ -173,6 +173,12 @@ describe('the answer', () => {
     expect(idsOf(await find(A.key, { query: 'w', resources: ['products'], sort: { field: 'price', order: 'asc' } }))).toEqual([ids.speaker, ids.headphones]);
     expect(idsOf(await find(A.key, { query: 'w', resources: ['products'], sort: { field: 'price', order: 'desc' } }))).toEqual([ids.headphones, ids.speaker]);
     expect((await find(A.key, { query: 'w', filters: { date_range: { field: 'created', from: '2000-01-01T00:00:00Z', to: '2001-01-01T00:00:00Z' } } })).total_results).toBe(0);
+    // `to` is inclusive as written: the whole second (or day) it names
+    const all = await find(A.key, { query: 'garden' });
+    const created = all.results[0].data.created as number;
+    const second = new Date(created * 1000).toISOString().replace('.000Z', 'Z');
+    expect((await find(A.key, { query: 'garden', filters: { date_range: { from: second, to: second } } })).total_results).toBeGreaterThan(0);
+    expect((await find(A.key, { query: 'garden', filters: { date_range: { to: second.slice(0, 10) } } })).total_results).toBe(all.total_results);
     expect((await find(A.key, { query: 'garden', filters: { status: ['pending'] } })).total_results).toBe(1);
     expect((await find(A.key, { query: 'garden', filters: { status: ['shipped'] } })).total_results).toBe(0);
   });
@@ -232,7 +238,8 @@ describe('bad input', () => {
       expect(res.body.error).toMatchObject({ code: 'invalid_query', details: { min_query_length: 1, max_query_length: 1000 } });
     }
     // 1000 code points (astral characters count once)
-    expect((await post(A.key, { query: '😀'.repeat(1000) })).status).toBe(200);
+    expect((await post(A.key, { query: `${'😀'.repeat(999)}a` })).status).toBe(200);
+    expect((await post(A.key, { query: `${'😀'.repeat(1000)}a` })).status).toBe(400);
   });
 
   it('unknown resources, facets, sort fields: 400 naming them', async () => {
@@ -254,11 +261,25 @@ describe('bad input', () => {
     }
   });
 
-  it('odd queries never fail: punctuation, operators alone, quotes, tsquery syntax', async () => {
-    for (const query of ['!!!', '"', '-', '- -x', 'a:b', ':', '&|!()<->', "o'brien \\ 'x'", 'status:', 'email:', '-"', '"unclosed phrase', 'x'.repeat(200), 'ünïcödé ☃ 日本語']) {
+  it('odd queries never fail: operators, quotes, tsquery syntax; one with no word to look for is invalid_query, not "everything"', async () => {
+    for (const query of ['a:b', "o'brien \\ 'x'", 'status:', 'email:', '"unclosed phrase', 'x'.repeat(200), 'ünïcödé ☃ 日本語', '(garden)', 'garden -hose']) {
       const res = await post(A.key, { query, highlight: true, suggest: true, facets: ['status'] });
       expect(res.status, `${query}: ${res.text}`).toBe(200);
     }
+    for (const query of ['!!!', '"', '-', '- -x', ':', '&|!()<->', '-"', '((((']) {
+      const res = await post(A.key, { query, highlight: true, suggest: true, facets: ['status'] });
+      expect(res.status, `${query}: ${res.text}`).toBe(400);
+      expect(res.body.error.code, query).toBe('invalid_query');
+    }
+  });
+
+  it('an unknown body field is named; one fault per field', async () => {
+    const extra = await post(A.key, { query: 'x', extra: 1 });
+    expect(extra.status).toBe(400);
+    expect(extra.body.error.details.errors.map((e: any) => e.field)).toEqual(['extra']);
+    const both = await post(A.key, { query: 'x', resources: ['tickets', 'bogus'] });
+    expect(both.body.error.details.errors).toHaveLength(1);
+    expect(both.body.error.details.errors[0].message).toMatch(/unknown resources: bogus; not available on this server: tickets/);
   });
 });
 
