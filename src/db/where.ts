@@ -107,6 +107,8 @@ function likeToPrisma(pattern: string, insensitive: boolean, path: string, fault
   return undefined;
 }
 
+const lowerStrings = (v: unknown): unknown => (typeof v === 'string' ? v.toLowerCase() : Array.isArray(v) ? v.map(lowerStrings) : v);
+
 function checkValue(field: FieldInfo, value: unknown, path: string, faults: Faults): boolean {
   const ok = fitsScalarType(field.type, value) !== false;
   if (!ok) faults.add(path, `expected a value of type ${field.type}`, field.type);
@@ -119,9 +121,11 @@ function comparison(field: FieldInfo, exp: unknown, path: string, faults: Faults
     return undefined;
   }
   const out: PrismaWhere[] = [];
-  for (const [op, value] of Object.entries(exp as Record<string, unknown>)) {
+  for (const [op, raw] of Object.entries(exp as Record<string, unknown>)) {
     const p = `${path}.${op}`;
-    if (value === undefined) continue;
+    if (raw === undefined) continue;
+    // currencies are stored lowercase and taken in any case: `currency=EUR` finds eur
+    const value = field.name === 'currency' && field.type === 'String' && (op === '_eq' || op === '_ne' || op === '_neq' || op === '_in' || op === '_nin') ? lowerStrings(raw) : raw;
     if (field.type === 'Json') {
       // Every JSON condition is two-valued, so that `_not` negates it as Hasura's does: a
       // row without the key does not have it (false), rather than SQL's unknown, which a NOT
