@@ -25,7 +25,12 @@ export function restFieldPath(path: string): string {
 
 export function restError(err: ApiError): ApiError {
   const errors = err.details.errors as FieldError[] | undefined;
-  if (!errors) return err;
+  if (!errors) {
+    // a fault without a list still names its field as sent (`items[0].price`, not `items.0.price`)
+    // (only an input path with an index: a header name such as X-Signature stays as it is)
+    if (!err.param || !/\.\d+(\.|$)/.test(err.param)) return err;
+    return new ApiError(err.code, err.message, err.details, restFieldPath(err.param));
+  }
   const mapped = errors.map((e) => ({ ...e, field: restFieldPath(e.field) }));
   const out = new ApiError(err.code, mapped.length === 1 ? `${mapped[0].field}: ${mapped[0].message}` : err.message, { ...err.details, errors: mapped }, err.param ? restFieldPath(err.param) : undefined);
   return out;

@@ -249,6 +249,7 @@ describe('invoices', () => {
       expect((await post(a.key, `/v1/invoices/${part.id}/payments`, { amount: 100, payment_method: 'pm_card_visa' })).status).toBe(200);
       const e = expectError(await post(a.key, `/v1/invoices/${part.id}/void`), 422, 'INVALID_STATE_TRANSITION');
       expect(e.details.amount_paid).toBe(100);
+      expect(e.details.allowed).toEqual(['paid', 'uncollectible']);
     });
 
     it('DELETE a draft: gone (404 after), invoice.deleted; its number is never taken', async () => {

@@ -60,7 +60,7 @@ describe('filters', () => {
     ['currency_eq=usd&status_eq=pending', ['o1']],
     // currencies in any case, as bodies take them
     ['currency=EUR', ['o3', 'o5']],
-    ['currency_in=USD,Eur    ['currency_in=USD,Eur&status_eq=pending', ['o1']],status_eq=pending', ['o1', 'o5']],
+    ['currency_in=USD,Eur&status_eq=pending', ['o1', 'o5']],
     ['search=xyz-12', ['o2']],
     ['search=TRACK', ['o2']],
     // % and _ are literal text in a search, not LIKE wildcards

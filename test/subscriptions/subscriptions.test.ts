@@ -383,7 +383,8 @@ describe('prices and subscriptions', () => {
       expect(faultFields(res), JSON.stringify(body)).toContain(field);
     }
     expectError(await post('/v1/subscriptions', { customer: 'cus_0000000000nope', items: [{ price: monthly }] }), 404, 'PARENT_NOT_FOUND');
-    expectError(await post('/v1/subscriptions', { customer: cus, items: [{ price: 'price_0000000000nope' }] }), 404, 'PARENT_NOT_FOUND');
+    // the field as sent: items[0].price, as the 400s name it
+    expect(expectError(await post('/v1/subscriptions', { customer: cus, items: [{ price: 'price_0000000000nope' }] }), 404, 'PARENT_NOT_FOUND').param).toBe('items[0].price');
     expectError(await get('/v1/subscriptions/sub_0000000000nope'), 404, 'RESOURCE_NOT_FOUND');
     expectError(await post('/v1/subscriptions/sub_0000000000nope/cancel'), 404, 'RESOURCE_NOT_FOUND');
     const s = await subscribe({ customer: cus, items: [{ price: monthly }], payment_method: 'pm_card_visa' });

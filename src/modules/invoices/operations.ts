@@ -240,6 +240,8 @@ export const voidInvoice = defineMutation({
     if (inv.amountPaid > 0) {
       throw new ApiError('INVALID_STATE_TRANSITION', `Invoice ${inv.id} has payments (${inv.amountPaid} paid) and cannot be voided; refund them first or mark it uncollectible`, {
         invoice_id: inv.id, current_status: inv.status, requested_status: 'void', amount_paid: inv.amountPaid,
+        // with money taken, void is no longer one of its moves
+        allowed: (MOVES[inv.status as InvoiceStatus] ?? []).filter((m) => m !== 'void'),
       });
     }
     const row = await tx.invoice.update({ where: { id: inv.id }, data: { status: 'void', voidedAt: now, amountDue: 0 }, include });
