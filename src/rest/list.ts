@@ -370,10 +370,43 @@ export function assertStorableText(values: Record<string, string | string[] | un
  * so an aggregate covers exactly the rows its list would page through.
  */
 export function listWhere(model: string, scope: Scope, query: Query, canRead?: CanRead, extra?: Record<string, unknown>): Record<string, unknown> {
-  const filters = toPrismaWhere(model, parseFilters(model, query), 'where', canRead);
+  let filters: Record<string, unknown>;
+  try {
+    filters = toPrismaWhere(model, parseFilters(model, query), 'where', canRead);
+  } catch (err) {
+    throw err instanceof ApiError ? asQueryParams(model, err) : err;
+  }
   const search = searchWhere(model, query);
   const conditions = [filters, ...(extra ? [extra] : []), ...(search ? [search] : [])];
   return scopedWhere(scope, conditions.length > 1 ? { AND: conditions } : filters);
+}
+
+/**
+ * The translator's faults named by the query parameters that were sent: `where.shippingCarrier._like`
+ * is `shipping_carrier_like`, `where.customer.email._eq` is `customer.email_eq`, and the
+ * expression as a whole (a size limit) is `filters`.
+ */
+function asQueryParams(model: string, err: ApiError): ApiError {
+  const rename = (field: string): string => {
+    if (field === 'where') return 'filters';
+    if (!field.startsWith('where.')) return field;
+    const parts = field.slice('where.'.length).split('.');
+    const op = parts[parts.length - 1]?.startsWith('_') ? parts.pop()!.slice(1) : undefined;
+    // each field as REST spells it on its own model (createdAt is `created`)
+    let current: string | undefined = model;
+    const names = parts.map((p) => {
+      const info = current ? modelInfo(current).fields.get(p) : undefined;
+      const name = info && current ? restName(info, current) : snake(p).replace(/^_/, '');
+      current = info?.kind === 'object' ? info.type : undefined;
+      return name;
+    });
+    return op ? `${names.join('.')}_${op}` : names.join('.');
+  };
+  const errors = err.details.errors as FieldError[] | undefined;
+  if (!errors && !err.param) return err;
+  const renamed = errors?.map((e) => ({ ...e, field: rename(e.field) }));
+  const message = renamed?.length === 1 ? `${renamed[0].field}: ${renamed[0].message}` : err.message;
+  return new ApiError(err.code, message, { ...err.details, ...(renamed ? { errors: renamed } : {}) }, err.param ? rename(err.param) : undefined);
 }
 
 /** The list's paging, sorting and shaping parameters (no filters): what parseFilters skips besides the filters. */
