@@ -225,8 +225,9 @@ interface CursorState {
   d: 'n' | 'p'; // page after (next) or before (previous) the row
 }
 
-function sortSignature(keys: SortKey[]): string {
-  return keys.map((k) => `${k.field.name}:${k.dir}`).join(',');
+/** What a cursor is valid for: its list (the model) and sort order. */
+function sortSignature(model: string, keys: SortKey[]): string {
+  return `${model}|${keys.map((k) => `${k.field.name}:${k.dir}`).join(',')}`;
 }
 
 function encodeCursor(state: CursorState): string {
@@ -245,11 +246,11 @@ function validCursorValue(key: SortKey, v: unknown): boolean {
   }
 }
 
-function decodeCursor(raw: string, keys: SortKey[]): CursorState {
+function decodeCursor(raw: string, model: string, keys: SortKey[]): CursorState {
   try {
     const state = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as CursorState;
     if (
-      state.s !== sortSignature(keys) || !Array.isArray(state.v) || state.v.length !== keys.length || (state.d !== 'n' && state.d !== 'p')
+      state.s !== sortSignature(model, keys) || !Array.isArray(state.v) || state.v.length !== keys.length || (state.d !== 'n' && state.d !== 'p')
       || !keys.every((k, i) => validCursorValue(k, state.v[i]))
     ) {
       throw new Error('mismatch');
@@ -447,10 +448,16 @@ export async function listResource(
   const cursor = one(query, 'cursor');
   const startingAfter = one(query, 'starting_after');
   const endingBefore = one(query, 'ending_before');
-  const modes = [cursor, startingAfter, endingBefore, offsetParam, page].filter((v) => v !== undefined).length;
-  if (modes > 1) throw ApiError.validation([{ field: 'cursor', message: 'use only one of cursor, starting_after, ending_before, offset and page' }]);
+  // the parameters given, each named as sent: the second and later ones are the faults
+  const given = ([['cursor', cursor], ['starting_after', startingAfter], ['ending_before', endingBefore], ['offset', offsetParam], ['page', page]] as const)
+    .filter(([, v]) => v !== undefined).map(([name]) => name);
+  if (given.length > 1) {
+    throw ApiError.validation(given.slice(1).map((name) => ({
+      field: name, message: `use only one of cursor, starting_after, ending_before, offset and page (${given[0]} is given too)`, expected: `no ${name} beside ${given[0]}`,
+    })));
+  }
   if (cursor !== undefined) {
-    const state = decodeCursor(cursor, keys);
+    const state = decodeCursor(cursor, model, keys);
     anchor = { values: state.v, direction: state.d };
   } else if (startingAfter !== undefined || endingBefore !== undefined) {
     const id = (startingAfter ?? endingBefore)!;
@@ -483,7 +490,7 @@ export async function listResource(
   const more = rows.length > limit;
   const pageRows = rows.slice(0, limit);
   if (backwards) pageRows.reverse();
-  const signature = sortSignature(keys);
+  const signature = sortSignature(model, keys);
   const first = pageRows[0];
   const last = pageRows[pageRows.length - 1];
   // going forward, more rows after the page if we fetched one extra; going backward, there

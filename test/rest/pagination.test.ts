@@ -203,6 +203,14 @@ describe('bounds and bad input', () => {
     const c = (await list('limit=5')).body.pagination.next_cursor;
     expectError(await list(`cursor=${encodeURIComponent(c)}&offset=5`), 400, 'VALIDATION_ERROR');
     expectError(await list(`starting_after=${all[0]}&page=2`), 400, 'VALIDATION_ERROR');
+    // the fault names a parameter that was sent
+    const e = expectError(await list('offset=5&page=2'), 400, 'VALIDATION_ERROR');
+    expect(e.param).toBe('page');
+  });
+
+  it('a cursor of another list is 400, even with the same sort order', async () => {
+    const c = (await list('limit=2')).body.pagination.next_cursor;
+    expectError(await api(t.url, `/v1/customers?cursor=${encodeURIComponent(c)}`, { key: acct.key }), 400, 'INVALID_FIELD_VALUE');
   });
 
   it('starting_after / ending_before an unknown id is 400', async () => {
