@@ -258,7 +258,7 @@ function fuzzCases(seed: number) {
   const qvalues = () => pick([
     strings(), String(numbers()), '%00', '%FF', '%E2%82', '%F0%9F%98%80', '-1', '99999999999999999999', '2147483648', '1,2,3', ',', '', 'null', 'true',
     '%25', '_', '%5C', '2024-13-45', '9999-12-31T23:59:59Z', '0000-01-01', 'amount,-created', 'asc,desc,up', 'items.product', 'customer.orders',
-    Buffer.from(JSON.stringify({ s: 'createdAt:desc,id:desc', v: [numbers(), strings()], d: pick(['n', 'p', 'x']) })).toString('base64url'),
+    Buffer.from(JSON.stringify({ s: 'Order|createdAt:desc,id:desc', v: [numbers(), strings()], d: pick(['n', 'p', 'x']) })).toString('base64url'),
   ]);
   const listTargets = ['/v1/orders', '/v1/orders/list', '/v1/customers', '/v1/customers/list', '/v1/products', `/v1/orders/${order.id}`, `/v1/products/${product.id}`];
   for (let i = 0; i < 100; i++) {

@@ -126,7 +126,7 @@ describe('another account\'s rows through lists and filters', () => {
     await createOrder(t.url, A.key, { currency: 'usd', items: [{ name: 'second', quantity: 1, unit_amount: 1 }] });
     const fromA = (await api(t.url, '/v1/orders?limit=1', { key: A.key })).body.pagination.next_cursor;
     expect(typeof fromA).toBe('string');
-    const forge = (v: unknown[], d: string) => Buffer.from(JSON.stringify({ s: 'createdAt:desc,id:desc', v, d })).toString('base64url');
+    const forge = (v: unknown[], d: string) => Buffer.from(JSON.stringify({ s: 'Order|createdAt:desc,id:desc', v, d })).toString('base64url');
     for (const cursor of [fromA, forge(['2999-01-01T00:00:00.000Z', 'ord_z'], 'n'), forge(['2000-01-01T00:00:00.000Z', 'ord_0'], 'p')]) {
       const res = await asB(`/v1/orders?cursor=${encodeURIComponent(cursor)}`);
       expectList(res);
