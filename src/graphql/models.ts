@@ -5,7 +5,7 @@ import { authorize, canReadResource } from '../auth/keys.js';
 import { modelInfo, resourceOfModel, scalarFields } from '../db/models.js';
 import { toPrismaOrderBy, toPrismaWhere, type CanRead } from '../db/where.js';
 import { leanFindById, leanFindMany } from '../db/lean-read.js';
-import { executeMutation, scopedWhere, type MutationOperation, type Scope } from '../operations/operation.js';
+import { executeMutation, executeMutationById, scopedWhere, type MutationOperation, type Scope } from '../operations/operation.js';
 import { builder, callContext, type GraphQLContext } from './builder.js';
 import { boolExp, orderBy } from './filters.js';
 import { aggregateField } from './aggregate.js';
@@ -166,8 +166,10 @@ export function mutationField(
         ...(inputType ? { input: t.arg({ type: inputType, required: opts.inputRequired ?? !opts.byId }) } : {}),
       },
       resolve: async (query: Any, _root: unknown, args: Any, ctx: GraphQLContext) => {
-        const raw = { ...definedOnly(args.input), ...(opts.byId ? { id: String(args.id) } : {}) };
-        const result = await executeMutation(op, callContext(ctx), raw);
+        const raw = definedOnly(args.input);
+        const result = opts.byId
+          ? await executeMutationById(op, callContext(ctx), { ...raw, id: String(args.id) })
+          : await executeMutation(op, callContext(ctx), raw);
         return delegate(ctx, op.model).findUniqueOrThrow({ ...query, where: { id: result.id } });
       },
     }),
@@ -188,7 +190,7 @@ export function deletionField(fieldName: string, typeName: string, op: MutationO
       type: Deleted,
       args: { id: t.arg.id({ required: true }) },
       resolve: async (_root, args, ctx) => {
-        const result = await executeMutation(op, callContext(ctx), { id: String(args.id) });
+        const result = await executeMutationById(op, callContext(ctx), { id: String(args.id) });
         return { id: result.id, deleted: true };
       },
     }),

@@ -12,7 +12,7 @@ import type { EventActor, EventBus, EventEnvelope } from '../events/bus.js';
 import { deferWrite, newEvent, publishEvents, recordEventsOf, type DeliveryWake, type EventOrigin } from '../events/outbox.js';
 import type { DecisionService } from '../decision/service/service.js';
 import type { RecordCipher } from '../decision/service/crypto.js';
-import { present } from '../representation.js';
+import { present, snake } from '../representation.js';
 import type { OperationRegistry } from './registry.js';
 
 export type Tx = Parameters<Parameters<Prisma['$transaction']>[0]>[0];
@@ -238,6 +238,31 @@ function replay(record: { state: string; requestHash: string; responseBody: stri
     throw new ApiError(e.code, e.message, e.details, e.param);
   }
   return { id: String((body as Record<string, unknown>).id), body: body as Record<string, unknown>, json, replayed: true };
+}
+
+/**
+ * Runs a mutation on the resource an `id` names (from a REST path or a GraphQL `id` argument):
+ * an id that is not even shaped as one names nothing, so it is 404 `RESOURCE_NOT_FOUND`, as a
+ * retrieve answers it (`GET /v1/orders/nope`), on both doors alike; ids inside bodies and inputs
+ * keep their 400.
+ */
+export async function executeMutationById<I, R extends { id: string }>(
+  op: MutationOperation<I, R>,
+  ctx: CallContext,
+  rawInput: Record<string, unknown> & { id: string },
+): Promise<MutationResult> {
+  try {
+    return await executeMutation(op, ctx, rawInput);
+  } catch (err) {
+    if (err instanceof ApiError && idMalformed(err)) throw ApiError.notFound(snake(op.model).slice(1), rawInput.id);
+    throw err;
+  }
+}
+
+/** Whether a validation error blames the `id` for its format. */
+function idMalformed(err: ApiError): boolean {
+  const faults = err.details.errors as FieldError[] | undefined;
+  return Array.isArray(faults) && faults.some((f) => f.field === 'id' && f.code === 'INVALID_FIELD_FORMAT');
 }
 
 /**

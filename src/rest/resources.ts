@@ -5,7 +5,7 @@ import { ApiError, textFaults, type FieldError } from '../errors.js';
 import { authorize, canReadResource, type Principal } from '../auth/keys.js';
 import { resourceOfModel } from '../db/models.js';
 import type { CanRead } from '../db/where.js';
-import { executeMutation, scopedWhere, type MutationOperation } from '../operations/operation.js';
+import { executeMutation, executeMutationById, scopedWhere, type MutationOperation } from '../operations/operation.js';
 import { present, snake } from '../representation.js';
 import { callContext, authenticate, type RestDeps } from './context.js';
 import { assertStorableText, listResource, parseExpand, parseFields, pickFields } from './list.js';
@@ -68,25 +68,17 @@ export function bodyObject(req: FastifyRequest): Record<string, unknown> {
 
 /** Runs an operation for a REST request: errors in REST spelling, one-time fields in the first answer only. */
 export async function runOperation(req: FastifyRequest, reply: FastifyReply, deps: RestDeps, op: AnyOp, input: Record<string, unknown>) {
+  const byPathId = (req.routeOptions.config as { pathId?: boolean } | undefined)?.pathId && typeof input.id === 'string';
   let result;
   try {
-    result = await executeMutation(op, await callContext(req, deps), input);
+    result = byPathId
+      ? await executeMutationById(op, await callContext(req, deps), input as Record<string, unknown> & { id: string })
+      : await executeMutation(op, await callContext(req, deps), input);
   } catch (err) {
-    // an id in the path that is not even shaped as one names nothing: 404, as a retrieve
-    // answers it (GET /v1/orders/nope), not a 400 about the id's format
-    if (err instanceof ApiError && (req.routeOptions.config as { pathId?: boolean } | undefined)?.pathId && pathIdMalformed(err)) {
-      throw ApiError.notFound(snake(op.model).slice(1), String(input.id));
-    }
     throw err instanceof ApiError ? restError(err) : err;
   }
   if (result.replayed) reply.header('Idempotent-Replayed', 'true');
   return result.reveal ? { ...result.body, ...result.reveal } : result.body;
-}
-
-/** Whether a validation error blames the `id` (which came from the path) for its format. */
-function pathIdMalformed(err: ApiError): boolean {
-  const faults = err.details.errors as FieldError[] | undefined;
-  return Array.isArray(faults) && faults.some((f) => f.field === 'id' && f.code === 'INVALID_FIELD_FORMAT');
 }
 
 /** The operation's input from a body and the `{id}` of the path (which the body may not name). */

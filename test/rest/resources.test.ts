@@ -291,6 +291,19 @@ describe('customers', () => {
     expect(res.body.data.deleteCustomer).toEqual({ id: g.id, deleted: true });
     const again = await api(t.url, '/graphql', { key: acct.key, body: { query: `mutation { deleteCustomer(id: "${buyer.id}") { id } }` } });
     expect(again.body.errors[0].extensions.code).toBe('RESOURCE_CONFLICT');
+    // GraphQL answers a malformed id the way REST does: nothing by that id, 404; an id inside an
+    // input keeps its 400
+    for (const query of [
+      'mutation { deleteCustomer(id: "nope") { id } }',
+      'mutation { updateCustomer(id: "nope", input: {name: "x"}) { id } }',
+      'mutation { cancelOrder(id: "ord_x") { id } }',
+      'mutation { rotateWebhookSecret(id: "we_nope") { secret } }',
+    ]) {
+      const r = await api(t.url, '/graphql', { key: acct.key, body: { query } });
+      expect(r.body.errors?.[0]?.extensions, `${query}: ${r.text}`).toMatchObject({ code: 'RESOURCE_NOT_FOUND' });
+    }
+    const inBody = await api(t.url, '/graphql', { key: acct.key, body: { query: 'mutation { createOrder(input: {currency: "usd", customer: "nope", items: [{name: "t", quantity: 1, unitAmount: 100}]}) { id } }' } });
+    expect(inBody.body.errors?.[0]?.extensions?.code, inBody.text).toBe('INVALID_FIELD_FORMAT');
   });
 });
 

@@ -8,7 +8,7 @@ import { toPrismaOrderBy, toPrismaWhere } from '../../db/where.js';
 import { builder, callContext, type GraphQLContext } from '../../graphql/builder.js';
 import { boolExp, orderBy } from '../../graphql/filters.js';
 import { deletionField, checkPage, guardedRelation, listAndGet, mutationField, readableBy, scalarExposures, scopeOf } from '../../graphql/models.js';
-import { executeMutation, scopedWhere } from '../../operations/operation.js';
+import { executeMutationById, scopedWhere } from '../../operations/operation.js';
 import { advanceTestClock, assertTestMode, clockWake, createTestClock, deleteTestClock } from './clocks.js';
 import {
   createInvoice, createInvoicePayment, deleteInvoice, finalizeInvoice, markInvoiceUncollectible, payInvoice, voidInvoice,
@@ -99,7 +99,7 @@ function registerTestClocksGraphQL(): void {
       description: 'Moves the clock forward to frozenTime: status advancing, then ready once everything that fell due on the way has run',
       args: { id: t.arg.id({ required: true }), frozenTime: t.arg.int({ required: true, description: 'Unix seconds, after the clock\'s current time' }) },
       resolve: async (query, _root, args, ctx) => {
-        const result = await executeMutation(advanceTestClock, callContext(ctx), { id: String(args.id), frozenTime: args.frozenTime });
+        const result = await executeMutationById(advanceTestClock, callContext(ctx), { id: String(args.id), frozenTime: args.frozenTime });
         for (const wake of clockWake) wake(result.id);
         return ctx.services.db.prisma.testClock.findUniqueOrThrow({ ...query, where: { id: result.id } });
       },

@@ -6,7 +6,7 @@ import { builder, callContext, type GraphQLContext } from '../../graphql/builder
 import { boolExp, orderBy } from '../../graphql/filters.js';
 import { deletionField, checkPage, listAndGet, mutationField, readableBy, scalarExposures, scopeOf } from '../../graphql/models.js';
 import { definedOnly, inputFromZod } from '../../graphql/zod-input.js';
-import { executeMutation, scopedWhere } from '../../operations/operation.js';
+import { executeMutation, executeMutationById, scopedWhere } from '../../operations/operation.js';
 import { ApiError } from '../../errors.js';
 import { createWebhookEndpoint, deleteWebhookEndpoint, rotateWebhookSecret, updateWebhookEndpoint } from './operations.js';
 
@@ -63,7 +63,7 @@ export function registerWebhooksGraphQL(): void {
       type: WithSecret,
       args: { id: t.arg.id({ required: true }), input: t.arg({ type: rotateInput }) },
       resolve: async (_root, args, ctx) => {
-        const result = await executeMutation(rotateWebhookSecret, callContext(ctx), { ...definedOnly(args.input as Record<string, unknown>), id: String(args.id) });
+        const result = await executeMutationById(rotateWebhookSecret, callContext(ctx), { ...definedOnly(args.input as Record<string, unknown>), id: String(args.id) });
         return { id: result.id, secret: (result.reveal?.secret as string | undefined) ?? null };
       },
     }),
