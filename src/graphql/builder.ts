@@ -20,6 +20,8 @@ export interface GraphQLContext {
   signed?: boolean;
   /** told when a mutation of this request answers with an idempotent replay (http.ts: Idempotent-Replayed) */
   onReplay?: () => void;
+  /** response keys of the root fields answered by the lean read (relations.ts) */
+  leanRoots?: Set<string>;
 }
 
 export function callContext(ctx: GraphQLContext): CallContext {

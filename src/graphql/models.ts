@@ -5,6 +5,7 @@ import { authorize, canReadResource } from '../auth/keys.js';
 import { modelInfo, resourceOfModel, scalarFields } from '../db/models.js';
 import { toPrismaOrderBy, toPrismaWhere, type CanRead } from '../db/where.js';
 import { leanFindById, leanFindMany } from '../db/lean-read.js';
+import { answeredLean } from './relations.js';
 import { executeMutation, executeMutationById, scopedWhere, type MutationOperation, type Scope } from '../operations/operation.js';
 import { builder, callContext, type GraphQLContext } from './builder.js';
 import { boolExp, orderBy } from './filters.js';
@@ -124,7 +125,10 @@ export function listAndGet(model: string, listName: string, oneName: string, res
           ...page,
         };
         // selections without relations take the lean path; Prisma answers the rest
-        return leanFindMany(ctx.services.db, model, findMany) ?? delegate(ctx, model).findMany(findMany);
+        const lean = leanFindMany(ctx.services.db, model, findMany);
+        if (!lean) return delegate(ctx, model).findMany(findMany);
+        answeredLean(ctx, info.path);
+        return lean;
       },
     }),
   );
@@ -140,7 +144,10 @@ export function listAndGet(model: string, listName: string, oneName: string, res
         if (faults.length) throw ApiError.validation(faults);
         const where = scopedWhere(scopeOf(ctx), { id: String(args.id) });
         const shape = narrowed(query, info, model);
-        return leanFindById(ctx.services.db, model, where, shape) ?? delegate(ctx, model).findFirst({ ...shape, where });
+        const lean = leanFindById(ctx.services.db, model, where, shape);
+        if (!lean) return delegate(ctx, model).findFirst({ ...shape, where });
+        answeredLean(ctx, info.path);
+        return lean;
       },
     }),
   );

@@ -2,6 +2,7 @@
 import { lexicographicSortSchema, type GraphQLSchema } from 'graphql';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { builder } from './builder.js';
+import { readRelationsOffLeanRows } from './relations.js';
 import { MODULES } from '../modules/index.js';
 
 let schema: GraphQLSchema | undefined;
@@ -10,6 +11,7 @@ export function graphqlSchema(): GraphQLSchema {
   if (!schema) {
     for (const m of MODULES) m.graphql?.();
     schema = builder.toSchema({ sortSchema: true });
+    readRelationsOffLeanRows(schema);
   }
   return schema;
 }
