@@ -16,6 +16,7 @@ import pg from 'pg';
 import { parse, execute } from 'graphql';
 import { pino } from 'pino';
 import { ensureDatabase, seedBench } from './seed.js';
+import { serverChildEnv } from './common.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const databaseUrl = process.env.DATABASE_URL || 'postgresql://root@127.0.0.1:5432/bench';
@@ -24,6 +25,7 @@ const rounds = Math.min(9, Math.max(1, Number(process.env.BREAKDOWN_ROUNDS ?? 3)
 const warmup = Math.max(20, Math.floor(iterations / 5));
 
 const GRAPHQL_QUERY = '{ orders(where: {status: {_eq: "pending"}}, limit: 50) { id status amount currency createdAt } }';
+const NESTED_QUERY = '{ orders(where: {status: {_eq: "pending"}}, limit: 50) { id status items { id name quantity unitAmount } } }';
 const REST_PATH = '/v1/orders/list?status_eq=pending&limit=50';
 
 interface Step { door: string; name: string; cpuMs: number; wallMs: number; sql: number }
@@ -42,10 +44,7 @@ async function main() {
   const { graphqlSchema } = await import('../src/graphql/schema.js');
   const { leanCount, leanFindMany } = await import('../src/db/lean-read.js');
 
-  const server = await startServer({
-    ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent',
-    PRINT_SANDBOX_KEY: 'false', NODE_ENV: 'production', REDIS_URL: '',
-  });
+  const server = await startServer(serverChildEnv(dataDir, { DATABASE_URL: databaseUrl, REDIS_URL: '' }));
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   let rawQueries = 0;
   const raw = async (text: string, values: unknown[]) => { rawQueries++; return (await pool.query(text, values)).rows; };
@@ -71,7 +70,9 @@ async function main() {
     const sample = await restRows();
 
     const registered: Array<{ door: string; name: string; fn: () => Promise<unknown> | unknown }> = [];
+    const only = process.env.BREAKDOWN_ONLY ? new RegExp(process.env.BREAKDOWN_ONLY) : undefined;
     const measure = async (door: string, name: string, fn: () => Promise<unknown> | unknown) => {
+      if (only && !only.test(name)) return;
       await fn(); // fails fast on a wrong step
       registered.push({ door, name, fn });
     };
@@ -95,6 +96,10 @@ async function main() {
     // GraphQL door, from the outside in
     await measure('GraphQL', 'full request through Fastify (app.inject, no TCP)', async () => {
       const r = await server.app.inject({ method: 'POST', url: '/graphql', headers: { authorization: authHeader, 'content-type': 'application/json' }, payload: JSON.stringify({ query: GRAPHQL_QUERY }) });
+      ok(r.statusCode, r.body);
+    });
+    await measure('GraphQL', 'the same, nested: `{ id status items { id name quantity unitAmount } }`', async () => {
+      const r = await server.app.inject({ method: 'POST', url: '/graphql', headers: { authorization: authHeader, 'content-type': 'application/json' }, payload: JSON.stringify({ query: NESTED_QUERY }) });
       ok(r.statusCode, r.body);
     });
     await measure('GraphQL', 'graphql-yoga alone (yoga.fetch: envelop, armor, parse/validate cache, execute, stringify)', async () => {
