@@ -392,6 +392,23 @@ describe('the doors use the lean path', () => {
     expect(metrics.text).toMatch(new RegExp(`db_list_reads_total\\{path="prisma"\\} ${db.readPaths.prisma}\\b`));
   });
 
+  it('GraphQL relations of lean rows (read off the row) answer as Pothos answers rows Prisma loaded', async () => {
+    const db = t.server.db;
+    const selection = '{ id a: items { name } b: items { quantity unitAmount name } customer { id email } __typename }';
+    const lean0 = db.readPaths.lean;
+    const lean = await gql(t.url, key, `{ orders(limit: 30) ${selection} }`);
+    expect(lean.body.errors).toBeUndefined();
+    expect(db.readPaths.lean).toBe(lean0 + 1);
+    // the same rows through Prisma (a JSON filter the lean read leaves to it), resolved by Pothos
+    const prisma0 = db.readPaths.prisma;
+    const viaPrisma = await gql(t.url, key, `{ orders(where: {_not: {metadata: {_has_key: "no-such-key"}}}, limit: 30) ${selection} }`);
+    expect(viaPrisma.body.errors).toBeUndefined();
+    expect(db.readPaths.prisma).toBe(prisma0 + 1);
+    expect(lean.body.data.orders.length).toBeGreaterThan(5);
+    expect(lean.body.data.orders.some((o: { a: unknown[]; customer: unknown }) => o.a.length > 0 && o.customer !== null)).toBe(true);
+    expect(lean.body.data).toEqual(viaPrisma.body.data);
+  });
+
   it('by id: REST retrieve and GraphQL order(id), with or without relations, are lean and agree', async () => {
     const db = t.server.db;
     const id = (await api(t.url, '/v1/orders?limit=1', { key })).body.data[0].id as string;
