@@ -252,3 +252,60 @@ describe('GraphQL', () => {
     expect(paused.body.data.updateAgentConfig.status).toBe('paused');
   });
 });
+
+describe('configuration and spending found in the audit of 2026-11-25', () => {
+  it('approval_above: null removes the threshold (stored as no threshold) on both doors; the agent keeps executing', async () => {
+    const agent = await newAgent({ approval_above: usd(100), limits: { per_transaction: usd(10000) } });
+    const cleared = await api(t.url, `/v1/agents/${agent.id}/config`, { method: 'PATCH', key: a.key, body: { approval_above: null } });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.body.approval_above).toBeNull();
+    const run = await execute(agent.id, 'payments.create', pay(500));
+    expect(run.status, run.text).toBe(200);
+    expect(run.body.status).toBe('succeeded');
+    const g = await gql(t.url, a.key, 'mutation($id: ID!) { updateAgentConfig(id: $id, input: {approvalAbove: {amount: 100, currency: "usd"}}) { approvalAbove } }', { id: agent.id });
+    expect(g.body.data.updateAgentConfig.approvalAbove).toEqual(usd(100));
+    const gCleared = await gql(t.url, a.key, 'mutation($id: ID!) { updateAgentConfig(id: $id, input: {approvalAbove: null}) { approvalAbove } }', { id: agent.id });
+    expect(gCleared.body.data.updateAgentConfig.approvalAbove).toBeNull();
+    expect((await execute(agent.id, 'payments.create', pay(600))).body.status).toBe('succeeded');
+  });
+
+  it('a limit or threshold in no real currency is 400 naming it; the stablecoin and ISO codes are accepted', async () => {
+    const bad = await api(t.url, '/v1/agents/create', { key: a.key, body: { name: 'bad', permissions: ['payments:write'], limits: { daily: { amount: 5, currency: 'xyz' } }, approval_above: { amount: 1, currency: 'abc' } } });
+    expect(bad.status, bad.text).toBe(400);
+    expect(bad.body.error.code).toBe('INVALID_FIELD_VALUE');
+    expect(bad.body.error.details.errors.map((e: { field: string }) => e.field)).toEqual(['limits.daily.currency', 'approval_above.currency']);
+    expect(bad.body.error.details.errors[0].expected).toMatch(/usdx/);
+    const ok = await newAgent({ limits: { daily: { amount: 5_000_000, currency: 'USDX' }, per_transaction: usd(1) } });
+    expect(ok.limits).toMatchObject({ daily: { amount: 5_000_000, currency: 'usdx' } });
+    const upd = await api(t.url, `/v1/agents/${ok.id}/config`, { method: 'PATCH', key: a.key, body: { limits: { per_transaction: { amount: 1, currency: 'qqq' } } } });
+    expect(upd.status, upd.text).toBe(400);
+    expect(upd.body.error.details.errors[0].field).toBe('limits.per_transaction.currency');
+  });
+
+  it('a global order spends its whole total (items, shipping, tax); invoice payments spend what they charge', async () => {
+    const named = (await api(t.url, '/v1/customers', { key: a.key, body: { name: 'Maria Example-Clearwater', email: 'm@example.com' } })).body.id as string;
+    const order = { currency: 'usd', customer: named, ship_to: { country: 'US', postal_code: '10001' }, items: [{ name: 'a', quantity: 1, unit_amount: 900, weight_grams: 100 }] };
+    // the items alone are under the limit; shipping and tax take the order over it
+    const agent = await newAgent({ permissions: ['orders:write', 'invoices:write'], limits: { per_transaction: usd(1000) } });
+    const denied = await execute(agent.id, 'global.orders.create', order);
+    expect(denied.status, denied.text).toBe(200);
+    expect(denied.body).toMatchObject({ status: 'denied', decision: { rules: ['over_per_transaction_limit'] } });
+    // the same order priced through REST: its total is what the agent was held to
+    const placed = await api(t.url, '/v1/global/orders/create', { key: a.key, body: order });
+    expect(placed.status, placed.text).toBe(201);
+    expect(placed.body.amount_total).toBeGreaterThan(1000);
+    const roomy = await newAgent({ permissions: ['orders:write'], limits: { per_transaction: usd(placed.body.amount_total) } });
+    expect((await execute(roomy.id, 'global.orders.create', order)).body.status).toBe('succeeded');
+
+    const inv = await api(t.url, '/v1/invoices', { key: a.key, body: { customer: customer, currency: 'usd', days_until_due: 30, items: [{ description: 'Rent', quantity: 1, unit_amount: 5000 }] } });
+    expect(inv.status, inv.text).toBe(201);
+    expect((await api(t.url, `/v1/invoices/${inv.body.id}/finalize`, { key: a.key, body: {} })).status).toBe(200);
+    const payAll = await execute(agent.id, 'invoices.pay', { id: inv.body.id, payment_method: 'pm_card_visa' });
+    expect(payAll.body).toMatchObject({ status: 'denied', decision: { rules: ['over_per_transaction_limit'] } });
+    const part = await execute(agent.id, 'invoices.payments', { id: inv.body.id, amount: 1000, payment_method: 'pm_card_visa' });
+    expect(part.body.status, JSON.stringify(part.body)).toBe('succeeded');
+    expect(part.body.decision.facts).toContain(`amount(${part.body.id}, 1000, usd)`);
+    expect(part.body.decision.facts).toContain(`counterparty(${part.body.id}, ${customer})`);
+    expect(payAll.body.decision.facts).toContain(`amount(${payAll.body.id}, 5000, usd)`);
+  });
+});

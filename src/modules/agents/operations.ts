@@ -7,6 +7,7 @@
 // it back). The operation then runs in its own transaction, as through REST, and the
 // execution's outcome is written after it.
 import { z } from 'zod';
+import { Prisma as PrismaNamespace } from '../../generated/prisma/client.js';
 import { canonicalJson, sha256Hex } from '../../canonical.js';
 import { ApiError, type FieldError } from '../../errors.js';
 import { allows, authorize, type Principal } from '../../auth/keys.js';
@@ -17,6 +18,7 @@ import {
   type CallContext, type Scope, type Services, type Tx,
 } from '../../operations/operation.js';
 import type { OperationRegistry, RegisteredOperation } from '../../operations/registry.js';
+import { globalOrderTotal, type GlobalOrderInput } from '../global/orders.js';
 import { camelizeBody, restFieldPath } from '../../rest/naming.js';
 import { metadata } from '../shared-inputs.js';
 import { unknownPermissions } from '../catalog.js';
@@ -31,6 +33,26 @@ const UNREACHABLE = [/^agents\./, /^api_keys\./];
 const MAX_LIMIT = 1_000_000_000_000;
 const limitCurrency = z.string().regex(/^[A-Za-z]{3,8}$/, 'expected a currency code (usd, eur, or the stablecoin\'s, usdx)').transform((c) => c.toLowerCase());
 const money = z.strictObject({ amount: z.number().int().min(0).max(MAX_LIMIT), currency: limitCurrency });
+const ISO_4217 = new Set(Intl.supportedValuesOf('currency').map((c) => c.toLowerCase()));
+
+/**
+ * The amounts of a limit or threshold in a currency no spending can be in (`xyz`) would deny
+ * every spending operation: a 400 naming each, as every currency input is. Accepted: ISO 4217
+ * codes in circulation and the platform's stablecoin (`services.money.coin`).
+ */
+function checkLimitCurrencies(input: { limits?: { perTransaction?: Money; daily?: Money }; approvalAbove?: Money | null }, coin: string): void {
+  const faults: FieldError[] = [];
+  const check = (m: Money | null | undefined, field: string) => {
+    if (m && !ISO_4217.has(m.currency) && m.currency !== coin) {
+      faults.push({ field, message: `not a currency a payment or transfer can be in: an ISO 4217 code in circulation or the stablecoin (${coin})`, code: 'INVALID_FIELD_VALUE', expected: `an ISO 4217 currency code (usd, eur) or ${coin}` });
+    }
+  };
+  check(input.limits?.perTransaction, 'limits.perTransaction.currency');
+  check(input.limits?.daily, 'limits.daily.currency');
+  check(input.approvalAbove, 'approvalAbove.currency');
+  if (faults.length) throw ApiError.validation(faults);
+}
+
 const idList = z.array(z.string().min(1).max(200)).max(1000);
 const limitsInput = z.strictObject({
   perTransaction: money.optional(),
@@ -84,7 +106,8 @@ export const createAgent = defineMutation({
     approvalAbove: money.nullable().optional(),
     metadata: metadata.optional(),
   }),
-  async run(tx, scope, input, emit) {
+  async run(tx, scope, input, emit, services) {
+    checkLimitCurrencies(input, services.money.coin);
     const row = await tx.agent.create({
       data: {
         id: newId(AGENT_PREFIX), accountId: scope.accountId, livemode: scope.livemode, name: input.name, description: input.description ?? null,
@@ -110,7 +133,8 @@ export const updateAgentConfig = defineMutation({
     approvalAbove: money.nullable().optional(),
     status: z.enum(['active', 'paused']).optional(),
   }),
-  async run(tx, scope, input, emit) {
+  async run(tx, scope, input, emit, services) {
+    checkLimitCurrencies(input, services.money.coin);
     // the agent's row locked before it is read: concurrent updates run one at a time, each
     // event's previous attributes what the update before it left
     await lockRow(tx, 'Agent', input.id);
@@ -123,8 +147,8 @@ export const updateAgentConfig = defineMutation({
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.permissions ? { permissions: [...new Set(input.permissions)] } : {}),
         ...(input.limits ? { limits: storedLimits(input.limits) as object } : {}),
-        ...(input.approvalAbove !== undefined ? { approvalAbove: input.approvalAbove ?? undefined } : {}),
-        ...(input.approvalAbove === null ? { approvalAbove: { set: null } as never } : {}),
+        // null removes the threshold: the column becomes SQL NULL (Prisma's DbNull), not JSON
+        ...(input.approvalAbove !== undefined ? { approvalAbove: input.approvalAbove ?? PrismaNamespace.DbNull } : {}),
         ...(input.status ? { status: input.status } : {}),
       },
     });
@@ -151,7 +175,8 @@ interface Spend {
 }
 
 /** What an operation spends and with whom, from its validated input (camelCase). */
-async function spendOf(tx: Tx, scope: Scope, operation: string, input: Record<string, unknown>, coin: string): Promise<{ spend?: Spend; counterparty?: string | null }> {
+async function spendOf(tx: Tx, scope: Scope, operation: string, input: Record<string, unknown>, services: Services): Promise<{ spend?: Spend; counterparty?: string | null }> {
+  const coin = services.money.coin;
   switch (operation) {
     case 'payments.create':
       return { spend: { amount: Number(input.amount), currency: String(input.currency) }, counterparty: (input.customer as string | undefined) ?? null };
@@ -166,6 +191,16 @@ async function spendOf(tx: Tx, scope: Scope, operation: string, input: Record<st
       const byId = new Map(prices.map((p) => [p.id, p.price]));
       const total = items.reduce((s, i) => s + (i.unitAmount ?? byId.get(i.product ?? '') ?? 0) * i.quantity, 0);
       return { spend: { amount: total, currency: String(input.currency) }, counterparty: (input.customer as string | undefined) ?? null };
+    }
+    case 'global.orders.create':
+      // the order's whole total: items, shipping and tax, as the order will price them
+      return { spend: { amount: await globalOrderTotal(tx, scope, services, input as GlobalOrderInput), currency: String(input.currency) }, counterparty: String(input.customer) };
+    case 'invoices.pay':
+    case 'invoices.payments': {
+      // what the payment will charge: the amount due (pay) or the amount given (a partial payment)
+      const inv = await tx.invoice.findFirst({ where: scopedWhere(scope, { id: String(input.id) }), select: { amountDue: true, currency: true, customerId: true } });
+      if (!inv) return {}; // the operation answers 404 itself
+      return { spend: { amount: operation === 'invoices.pay' ? inv.amountDue : Number(input.amount), currency: inv.currency }, counterparty: inv.customerId };
     }
     default:
       return {};
@@ -194,7 +229,10 @@ async function lockAgent(tx: Tx, scope: Scope, id: string): Promise<AgentRow> {
 }
 
 function agentState(a: AgentRow) {
-  return { status: a.status, permissions: a.permissions, limits: a.limits as AgentLimits, approvalAbove: (a.approvalAbove as Money | null) ?? null };
+  // a threshold stored as anything but an amount (`{"set": null}` was written by a clearing
+  // update before 2026-11-25) is no threshold
+  const threshold = money.safeParse(a.approvalAbove);
+  return { status: a.status, permissions: a.permissions, limits: a.limits as AgentLimits, approvalAbove: threshold.success ? threshold.data as Money : null };
 }
 
 /** The validated input of the named operation, with errors naming `input.<field>` in REST spelling. */
@@ -260,7 +298,7 @@ export async function executeAgent(ctx: CallContext, agentId: string, rawBody: u
       }
     }
     const id = newId(EXECUTION_PREFIX);
-    const { spend, counterparty } = await spendOf(tx, scope, body.operation, parsed, services.money.coin);
+    const { spend, counterparty } = await spendOf(tx, scope, body.operation, parsed, services);
     const spent = spend ? await spentToday(tx, agentId, spend.currency, now) : 0;
     const request: Request = { executionId: id, operation: body.operation, permission: reg.op.permission, spend, counterparty };
     const facts = factsOf(request, agentState(agent), spent);
@@ -365,7 +403,7 @@ export async function decidePending(
     if (!reg) throw new ApiError('INVALID_STATE_TRANSITION', `The operation ${execution.operation} is no longer served`, { operation: execution.operation });
     const input = operationInput(reg, execution.input as Record<string, unknown>, agentId);
     const parsed = parseInput(reg.op.input, input) as Record<string, unknown>;
-    const { spend, counterparty } = await spendOf(tx, scope, execution.operation, parsed, services.money.coin);
+    const { spend, counterparty } = await spendOf(tx, scope, execution.operation, parsed, services);
     const spent = spend ? await spentToday(tx, agentId, spend.currency, now) : 0;
     const facts = factsOf({ executionId, operation: execution.operation, permission: reg.op.permission, spend, counterparty }, agentState(agent), spent, true);
     const decision = await evaluate(facts, now);

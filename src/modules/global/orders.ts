@@ -15,7 +15,7 @@
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { ID_PREFIX } from '../../ids.js';
-import { defineMutation, scopedWhere, type Scope, type Tx } from '../../operations/operation.js';
+import { defineMutation, scopedWhere, type Scope, type Services, type Tx } from '../../operations/operation.js';
 import { currency, id, MAX_AMOUNT, metadata } from '../shared-inputs.js';
 import { orderItem, placeOrder, type GlobalOrderColumns, type OrderExtras, type PricedLine } from '../orders/operations.js';
 import { country } from './countries.js';
@@ -140,6 +140,29 @@ async function price(
     compliance: screening,
   };
   return { amount: total, columns, ...(hold ? { hold } : {}) };
+}
+
+/**
+ * What a global order of `input` would cost in its currency (items, shipping and tax), for an
+ * agent's spending limits (src/modules/agents): the lines priced as placeOrder prices them, then
+ * the same shipping and tax as the order itself. An input the order would refuse costs its
+ * items' subtotal (the order then fails as it would through REST).
+ */
+export async function globalOrderTotal(tx: Tx, scope: Scope, services: Services, input: GlobalOrderInput): Promise<number> {
+  const productIds = [...new Set(input.items.flatMap((i) => (i.product && i.unitAmount === undefined ? [i.product] : [])))];
+  const prices = productIds.length ? await tx.product.findMany({ where: scopedWhere(scope, { id: { in: productIds } }), select: { id: true, price: true } }) : [];
+  const byId = new Map(prices.map((p) => [p.id, p.price]));
+  const lines: PricedLine[] = input.items.map((i, n) => {
+    const unitAmount = i.unitAmount ?? byId.get(i.product ?? '') ?? 0;
+    return { id: '', productId: i.product ?? null, name: i.name ?? '', quantity: i.quantity, unitAmount, amount: unitAmount * i.quantity, position: n, weightGrams: i.weightGrams ?? null };
+  });
+  const subtotal = lines.reduce((s, l) => s + l.amount, 0);
+  try {
+    return (await price(tx, scope, globalSettings(services), input, lines, subtotal, null)).amount;
+  } catch (err) {
+    if (err instanceof ApiError) return subtotal;
+    throw err;
+  }
 }
 
 export const createGlobalOrder = defineMutation({
