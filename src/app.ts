@@ -13,7 +13,7 @@ import { KeyAuthenticator } from './auth/keys.js';
 import { AuthFailureLimiter } from './auth/throttle.js';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
-import type { Services } from './operations/operation.js';
+import { reportServerFailure, type Services } from './operations/operation.js';
 import { createGraphQL } from './graphql/http.js';
 import { authenticate, sendError, type RestDeps } from './rest/context.js';
 import { createMetrics, registerHealth } from './ops/health.js';
@@ -236,6 +236,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       const mapped = fromFastifyError(err) ?? databaseFault(err);
       if (mapped) return sendError(reply, mapped);
       req.log.error({ err }, 'unhandled error');
+      // a write that failed server-side is an api.error event of the caller's account (an
+      // operation's own failure was recorded by executeMutation already; this is once per failure)
+      if (req.principal && req.method !== 'GET' && req.method !== 'HEAD') {
+        reportServerFailure(services, req.principal, req.id, `${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`, err, req.body);
+      }
       return sendError(reply, new ApiError('INTERNAL_ERROR', 'An unexpected error occurred; it has been logged with this request id'));
     };
     // raised before the plan limit ran (a /v1 body that does not parse): it runs now, for the

@@ -87,6 +87,13 @@ export class ApiError extends Error {
   readonly type: ErrorType;
   readonly details: Record<string, unknown>;
   readonly param?: string;
+  /**
+   * The request id and time the body carries when they are not this request's and now: an
+   * error recorded for an Idempotency-Key is answered again exactly as it was the first time.
+   */
+  stamp?: { requestId?: string; timestamp: string };
+  /** answered from an Idempotency-Key's record (the doors add `Idempotent-Replayed: true`) */
+  replayed = false;
 
   constructor(code: ErrorCode, message: string, details: Record<string, unknown> = {}, param?: string) {
     super(message);
@@ -123,8 +130,8 @@ export class ApiError extends Error {
         status: this.status,
         ...(this.param ? { param: this.param } : {}),
         details: this.details,
-        request_id: requestId,
-        timestamp: new Date().toISOString(),
+        request_id: this.stamp?.requestId ?? requestId,
+        timestamp: this.stamp?.timestamp ?? new Date().toISOString(),
         documentation_url: `${DOCS_BASE}#${this.code.toLowerCase()}`,
       },
     };

@@ -97,7 +97,7 @@ export function toGraphQLError(err: ApiError, requestId?: string, at?: GraphQLEr
       type: err.type,
       status: err.status,
       details: err.details,
-      ...(requestId ? { request_id: requestId } : {}),
+      ...(requestId ? { request_id: err.stamp?.requestId ?? requestId } : {}),
       http: { status: err.status },
     },
   }), at);

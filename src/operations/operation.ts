@@ -217,7 +217,7 @@ export function parseInput<I>(schema: z.ZodType<I>, raw: unknown): I {
 }
 
 interface RecordedError {
-  error: { code: ErrorCode; message: string; details: Record<string, unknown>; param?: string };
+  error: { code: ErrorCode; message: string; details: Record<string, unknown>; param?: string; request_id?: string; timestamp?: string };
 }
 
 function replay(record: { state: string; requestHash: string; responseBody: string | null }, hash: string, key: string): MutationResult {
@@ -235,7 +235,11 @@ function replay(record: { state: string; requestHash: string; responseBody: stri
   const body = JSON.parse(json) as Record<string, unknown> | RecordedError;
   if ('error' in body && body.error && typeof body.error === 'object' && 'code' in body.error) {
     const e = (body as RecordedError).error;
-    throw new ApiError(e.code, e.message, e.details, e.param);
+    const err = new ApiError(e.code, e.message, e.details, e.param);
+    // the first answer's request id and time (records made before 2026-11-25 have neither)
+    if (e.timestamp) err.stamp = { requestId: e.request_id, timestamp: e.timestamp };
+    err.replayed = true;
+    throw err;
   }
   return { id: String((body as Record<string, unknown>).id), body: body as Record<string, unknown>, json, replayed: true };
 }
@@ -316,7 +320,13 @@ export async function executeMutation<I, R extends { id: string }>(
           claimed = await claim();
         } else {
           if (!existing) throw new ApiError('RESOURCE_LOCKED', 'The idempotency key is busy; retry shortly', { idempotency_key: idempotencyKey });
-          const replayed = replay(existing, hash, idempotencyKey);
+          let replayed: MutationResult;
+          try {
+            replayed = replay(existing, hash, idempotencyKey);
+          } catch (err) {
+            if (err instanceof ApiError && err.replayed) ctx.onReplay?.();
+            throw err;
+          }
           ctx.onReplay?.();
           return replayed;
         }
@@ -353,25 +363,45 @@ export async function executeMutation<I, R extends { id: string }>(
     // A request that failed its rules is recorded too, so its replay fails the same way; a
     // server-side failure (5xx: a dependency or the database unavailable) is not: a retry with
     // the same key must get to run
-    if (err instanceof ApiError && idempotencyKey !== undefined && err.status < 500 && err.code !== 'IDEMPOTENCY_KEY_REUSED' && err.code !== 'RESOURCE_LOCKED') {
+    if (err instanceof ApiError && idempotencyKey !== undefined && err.status < 500 && err.code !== 'IDEMPOTENCY_KEY_REUSED' && err.code !== 'RESOURCE_LOCKED' && !err.replayed) {
+      // this answer's time, recorded with it: a replay's body is this body
+      err.stamp = { requestId, timestamp: new Date().toISOString() };
       await prisma.idempotencyRecord.createMany({
         data: [{
           apiKeyId: principal.keyId, key: idempotencyKey, method: 'POST', path: op.name, requestHash: hash, state: 'completed',
-          responseStatus: err.status, responseBody: JSON.stringify({ error: { code: err.code, message: err.message, details: err.details, param: err.param } }),
+          responseStatus: err.status,
+          responseBody: JSON.stringify({ error: { code: err.code, message: err.message, details: err.details, param: err.param, request_id: requestId, timestamp: err.stamp.timestamp } }),
           expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
         }],
         skipDuplicates: true,
       });
     }
-    if (reportsApiError(err)) reportFailure(services, scope, ctx, op, err, rawInput);
+    if (reportsApiError(err) && !(err instanceof ApiError && err.replayed)) reportFailure(services, scope, ctx, op, err, rawInput);
     throw err;
   }
   events.publish(services, deliveries);
   return result;
 }
 
+/** Failures already recorded as `api.error` (an operation's, before the door that answers it sees it). */
+const reported = new WeakSet<object>();
+
+/**
+ * Records `api.error` for a write that failed server-side outside any operation's own report
+ * (the agents' decision step, a route's own code): the doors call it for a 5xx answer to a
+ * write. Once per failure.
+ */
+export function reportServerFailure(services: Services, principal: { accountId: string; livemode: boolean }, requestId: string, operation: string, err: unknown, rawInput: unknown): void {
+  if (typeof err === 'object' && err !== null && reported.has(err)) return;
+  reportFailure(services, { accountId: principal.accountId, livemode: principal.livemode }, { services, principal: principal as Principal, requestId }, { name: operation, model: API_ERROR_MODEL }, err, rawInput);
+}
+
 /** Records `api.error` for a failed write (src/events/api-error.ts), after the fact and apart from it. */
 function reportFailure(services: Services, scope: Scope, ctx: CallContext, op: { name: string; model: string }, err: unknown, rawInput: unknown): void {
+  if (typeof err === 'object' && err !== null) {
+    if (reported.has(err)) return;
+    reported.add(err);
+  }
   const { object, data } = apiErrorEvent(err, ctx.requestId, op.name, op.model, rawInput);
   runSystemChange(services, scope, async (_tx, emit) => emit('api.error', API_ERROR_MODEL, object, undefined, { data }), {
     requestId: ctx.requestId, ...(ctx.actor ? { actor: ctx.actor } : {}),

@@ -53,6 +53,12 @@ export function sendError(reply: FastifyReply, err: ApiError) {
   if (err.code === 'RATE_LIMITED' && typeof err.details.retry_after === 'number') {
     reply.header('Retry-After', String(err.details.retry_after));
   }
+  if (err.replayed) {
+    // the first answer again, as it was: its body names the request that produced it, and so
+    // does X-Request-Id (as a decision replay's does)
+    reply.header('Idempotent-Replayed', 'true');
+    if (err.stamp?.requestId) reply.header('X-Request-Id', err.stamp.requestId);
+  }
   return reply.status(err.status).send(err.toBody(reply.request.id));
 }
 

@@ -29,9 +29,15 @@ export function restError(err: ApiError): ApiError {
     // a fault without a list still names its field as sent (`items[0].price`, not `items.0.price`)
     // (only an input path with an index: a header name such as X-Signature stays as it is)
     if (!err.param || !/\.\d+(\.|$)/.test(err.param)) return err;
-    return new ApiError(err.code, err.message, err.details, restFieldPath(err.param));
+    return carried(err, new ApiError(err.code, err.message, err.details, restFieldPath(err.param)));
   }
   const mapped = errors.map((e) => ({ ...e, field: restFieldPath(e.field) }));
-  const out = new ApiError(err.code, mapped.length === 1 ? `${mapped[0].field}: ${mapped[0].message}` : err.message, { ...err.details, errors: mapped }, err.param ? restFieldPath(err.param) : undefined);
-  return out;
+  return carried(err, new ApiError(err.code, mapped.length === 1 ? `${mapped[0].field}: ${mapped[0].message}` : err.message, { ...err.details, errors: mapped }, err.param ? restFieldPath(err.param) : undefined));
+}
+
+/** `to` with the stamp and replay mark of `from` (an idempotent replay stays one). */
+function carried(from: ApiError, to: ApiError): ApiError {
+  to.stamp = from.stamp;
+  to.replayed = from.replayed;
+  return to;
 }

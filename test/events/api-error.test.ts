@@ -66,4 +66,38 @@ describe('api.error', () => {
     await sleep(300);
     expect((await apiErrors(a.key)).some((e) => e.data.request_id === bad.body.error.request_id)).toBe(false);
   });
+
+  it('a write that fails server-side (500) is reported once, from an operation and from a route\'s own code (an agent\'s decision)', async () => {
+    // a database failure on demand: a trigger that refuses rows whose column (argument 0) holds
+    // one value (argument 1), nothing else
+    const marker = `boom-${Date.now()}`;
+    const db = t.server.db.prisma;
+    await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION api_error_test_refuse() RETURNS trigger AS $$ BEGIN
+      IF to_jsonb(NEW) ->> TG_ARGV[0] = TG_ARGV[1] THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+    const agent = await api(t.url, '/v1/agents/create', { key: a.key, body: { name: 'x', permissions: ['payments:write'], limits: {} } });
+    expect(agent.status, agent.text).toBe(201);
+    await db.$executeRawUnsafe(`CREATE TRIGGER api_error_test_customer BEFORE INSERT ON "Customer" FOR EACH ROW EXECUTE FUNCTION api_error_test_refuse('name', '${marker}')`);
+    // the decision step records the execution: refused for this agent only
+    await db.$executeRawUnsafe(`CREATE TRIGGER api_error_test_execution BEFORE INSERT ON "AgentExecution" FOR EACH ROW EXECUTE FUNCTION api_error_test_refuse('agentId', '${agent.body.id}')`);
+    try {
+      const failed = await api(t.url, '/v1/customers', { key: a.key, body: { name: marker, email: 'x@example.com' } });
+      expect(failed.status, failed.text).toBe(500);
+      expect(failed.body.error.code).toBe('INTERNAL_ERROR');
+      const event = await eventOf(a.key, failed.body.error.request_id);
+      expect(event.data).toMatchObject({ error_code: 'INTERNAL_ERROR', request_id: failed.body.error.request_id });
+      expect(event.data.object).toMatchObject({ object: 'api_error', status: 500, operation: 'customers.create' });
+
+      const run = await api(t.url, `/v1/agents/${agent.body.id}/execute`, { key: a.key, body: { operation: 'payments.create', input: { amount: 100, currency: 'usd', payment_method: 'pm_card_visa' } } });
+      expect(run.status, run.text).toBe(500);
+      const e = await eventOf(a.key, run.body.error.request_id);
+      expect(e.data.object).toMatchObject({ status: 500, operation: 'POST /v1/agents/:id/execute' });
+      await sleep(300);
+      const all = await apiErrors(a.key);
+      expect(all.filter((x) => x.data.request_id === run.body.error.request_id)).toHaveLength(1);
+      expect(all.filter((x) => x.data.request_id === failed.body.error.request_id)).toHaveLength(1);
+    } finally {
+      await db.$executeRawUnsafe('DROP TRIGGER IF EXISTS api_error_test_customer ON "Customer"');
+      await db.$executeRawUnsafe('DROP TRIGGER IF EXISTS api_error_test_execution ON "AgentExecution"');
+    }
+  });
 });

@@ -94,6 +94,12 @@ describe('Idempotency-Key', () => {
     const e2 = expectError(again, 400, 'VALIDATION_ERROR');
     expect({ message: e2.message, details: e2.details, param: e2.param }).toEqual({ message: e1.message, details: e1.details, param: e1.param });
     expect(e2.details.errors.map((x: any) => x.field)).toEqual(['items[0].quantity']);
+    // the replay is the first answer, byte for byte (its request id and time), marked replayed
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.text).toBe(first.text);
+    // the answer names the request that produced it, in its body and in X-Request-Id alike
+    expect(again.headers.get('x-request-id')).toBe(first.headers.get('x-request-id'));
     expectError(await createWith(acct.key, 'bad-1', TEA_ORDER), 409, 'IDEMPOTENCY_KEY_REUSED');
     expect((await createWith(acct.key, 'bad-2', TEA_ORDER)).status).toBe(201);
     expect(await orderCount(acct.key)).toBe(1);
@@ -106,6 +112,16 @@ describe('Idempotency-Key', () => {
     expectError(first, 404, 'PARENT_NOT_FOUND');
     const again = await createWith(acct.key, 'parent-1', body);
     expect(expectError(again, 404, 'PARENT_NOT_FOUND').details).toEqual(first.body.error.details);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    // GraphQL replays its failure the same way (the header; the first request's id)
+    const doc = 'mutation { createOrder(input: {currency: "usd", customer: "cus_0000000000zzzzzzzzzzzzzzzz", items: [{name: "t", quantity: 1, unitAmount: 100}]}) { id } }';
+    const g1 = await api(t.url, '/graphql', { key: acct.key, body: { query: doc }, headers: { 'idempotency-key': 'gql-parent-1' } });
+    const g2 = await api(t.url, '/graphql', { key: acct.key, body: { query: doc }, headers: { 'idempotency-key': 'gql-parent-1' } });
+    expect(g1.body.errors[0].extensions.code).toBe('PARENT_NOT_FOUND');
+    expect(g2.body.errors[0].extensions).toEqual(g1.body.errors[0].extensions);
+    expect(g1.headers.get('idempotent-replayed')).toBeNull();
+    expect(g2.headers.get('idempotent-replayed')).toBe('true');
   });
 
   it('applies to actions: a repeated cancel with one key replays 200 instead of failing the state machine', async () => {
