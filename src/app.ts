@@ -154,11 +154,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     if (text.trim() === '') return done(null, undefined);
     defaultJson(req, text, done);
   });
-  // REST bodies are JSON only: text/plain on /v1 is a 415, as any other type, rather than a
-  // string the handlers would refuse as "not an object". Other doors keep Fastify's parser.
+  // REST bodies are JSON only: text/plain on /v1 and on the self-hosted door (/auth, /orders,
+  // /products, /inventory, /returns) is a 415, as any other type, rather than a string the
+  // handlers would refuse as "not an object". Other doors keep Fastify's parser.
   app.removeContentTypeParser('text/plain');
+  const jsonOnly = /^\/(v1|auth|orders|products|inventory|returns)(\/|\?|$)/;
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (req, body, done) => {
-    if (req.url.startsWith('/v1/')) return done(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json'), undefined);
+    if (jsonOnly.test(req.url)) return done(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json'), undefined);
     done(null, body);
   });
 

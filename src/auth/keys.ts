@@ -81,7 +81,7 @@ export function validatePermissions(perms: string[]): string[] {
 /** Creates a key and returns its secret, which exists nowhere else afterwards. */
 export async function createApiKey(prisma: Prisma, input: CreateKeyInput) {
   if (input.type === 'restricted' && !input.permissions?.length) {
-    throw ApiError.validation([{ field: 'permissions', message: 'a restricted key needs at least one permission' }]);
+    throw ApiError.validation([{ field: 'permissions', message: 'a restricted key needs at least one permission', expected: 'one or more permissions' }]);
   }
   const secret = `${TYPE_PREFIX[input.type]}_${input.mode}_${randomToken(32)}`;
   // a publishable key reads everything by default (the spec's "read-only operations"); an

@@ -100,7 +100,7 @@ export class SignIn {
       throw new ApiError('RESOURCE_ACCESS_DENIED', 'Only a signed-in user (access token) or a secret key (sk_) of the account may add users to it', { key_type: actor.type });
     }
     if (actor && input.organization !== undefined) {
-      throw ApiError.validation([{ field: 'organization', message: 'a user added by a signed-in user joins that user\'s organisation; leave organization out (or register without Authorization to create one)' }]);
+      throw ApiError.validation([{ field: 'organization', message: 'a user added by a signed-in user joins that user\'s organisation; leave organization out (or register without Authorization to create one)', expected: 'no organization' }]);
     }
     const { prisma } = this.o;
     // the common duplicate answered before the KDF's work (the race is caught below)

@@ -157,7 +157,7 @@ export function aggregateField(model: string, listName: string, resource: string
           args: { by: t.arg({ type: [groupsArg], required: true }) },
           resolve: (p: AggregateParent, args: { by: string[] }, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
             const by = [...new Set(args.by)];
-            if (by.length === 0) throw ApiError.validation([{ field: 'groups.by', message: 'name at least one column to group by' }]);
+            if (by.length === 0) throw ApiError.validation([{ field: 'groups.by', message: 'name at least one column to group by', expected: 'one or more columns' }]);
             return aggregateGroups(ctx.services.db, model, p.where, by, requestOf(info, model), 'groups.by');
           },
         }),

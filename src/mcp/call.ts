@@ -133,7 +133,7 @@ export async function runTool(app: FastifyInstance, tool: ToolDef, rawArgs: Reco
     if (Object.keys(args).length) payload = JSON.stringify(args);
   } else if (tool.body === 'nested') {
     const { body, ...others } = args;
-    for (const k of Object.keys(others)) errors.push({ field: k, message: 'is not an argument of this tool; the body goes in `body`' });
+    for (const k of Object.keys(others)) errors.push({ field: k, message: 'is not an argument of this tool; the body goes in `body`', expected: 'the tool\'s arguments (see tools/list)' });
     if (body !== undefined) payload = JSON.stringify(body);
   } else {
     // a read or a delete: every other argument is a query parameter (list filters)

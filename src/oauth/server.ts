@@ -144,11 +144,11 @@ export class OAuthServer implements AccessTokenVerifier {
   /** Registers a partner; its secret is in this answer only. */
   async createClient(input: { name: string; redirectUris: string[] }): Promise<{ client: ClientRow; clientSecret: string }> {
     const name = input.name.trim();
-    if (!name || name.length > 200) throw ApiError.validation([{ field: 'name', message: 'a client needs a name of 1 to 200 characters' }]);
-    if (!input.redirectUris.length) throw ApiError.validation([{ field: 'redirect_uri', message: 'a client needs at least one redirect URI' }]);
+    if (!name || name.length > 200) throw ApiError.validation([{ field: 'name', message: 'a client needs a name of 1 to 200 characters', expected: '1 to 200 characters' }]);
+    if (!input.redirectUris.length) throw ApiError.validation([{ field: 'redirect_uri', message: 'a client needs at least one redirect URI', expected: 'one or more https redirect URIs' }]);
     const faults = input.redirectUris.flatMap((u) => {
       const why = checkRedirectUri(u);
-      return why ? [{ field: 'redirect_uri', message: why }] : [];
+      return why ? [{ field: 'redirect_uri', message: why, expected: 'an absolute https URL (http only for localhost), without a fragment' }] : [];
     });
     if (faults.length) throw ApiError.validation(faults);
     const clientSecret = secret(CLIENT_SECRET_PREFIX);

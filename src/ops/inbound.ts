@@ -164,7 +164,7 @@ function parseBody(provider: Provider, body: unknown): CarrierBody | ProcessorBo
     const v = b[k];
     if (v === undefined) return undefined;
     if (typeof v !== 'string' || v.length === 0 || v.length > max || v.includes('\u0000') || !v.isWellFormed()) {
-      faults.push({ field: k, message: `must be a non-empty string of at most ${max} characters` });
+      faults.push({ field: k, message: `must be a non-empty string of at most ${max} characters`, expected: `1 to ${max} characters` });
       return undefined;
     }
     return v;
@@ -174,7 +174,7 @@ function parseBody(provider: Provider, body: unknown): CarrierBody | ProcessorBo
     text('tracking_number', 128);
     const order = text('order_id', 64);
     if (b.tracking_number === undefined && b.order_id === undefined) faults.push({ field: 'tracking_number', code: 'MISSING_REQUIRED_FIELD', message: 'is required unless order_id is given', expected: 'the tracking number the order was fulfilled with' });
-    if (b.tracking_number !== undefined && b.order_id !== undefined) faults.push({ field: 'order_id', message: 'give tracking_number or order_id, not both' });
+    if (b.tracking_number !== undefined && b.order_id !== undefined) faults.push({ field: 'order_id', message: 'give tracking_number or order_id, not both', expected: 'one of tracking_number and order_id' });
     if (order !== undefined && !ID.order.test(order)) faults.push({ field: 'order_id', code: 'INVALID_FIELD_FORMAT', message: 'is not an order id', expected: 'ord_...' });
     if (!CARRIER_STATUSES.includes(b.status as never)) faults.push({ field: 'status', code: b.status === undefined ? 'MISSING_REQUIRED_FIELD' : 'INVALID_ENUM_VALUE', message: b.status === undefined ? 'is required' : `'${String(b.status).slice(0, 40)}' is not a carrier status`, expected: `one of ${CARRIER_STATUSES.join(', ')}` });
   } else {

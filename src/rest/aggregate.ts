@@ -73,7 +73,7 @@ export function parseAggregateQuery(model: string, query: Query): Parsed {
   for (const [key, value] of Object.entries(query)) {
     if ((AGGREGATE_PARAMS as readonly string[]).includes(key)) continue;
     if (LIST_SHAPE_PARAMS.includes(key)) {
-      faults.push({ field: key, message: `'${key}' pages or shapes a list; an aggregate takes filters, group_by, sum, avg, min and max` });
+      faults.push({ field: key, message: `'${key}' pages or shapes a list; an aggregate takes filters, group_by, sum, avg, min and max`, expected: 'filters, group_by, sum, avg, min, max' });
       continue;
     }
     filters[key] = value;

@@ -59,7 +59,7 @@ function coerce(field: FieldInfo, raw: string, param: string, faults: FieldError
     case 'String':
       return raw;
     default:
-      faults.push({ field: param, message: 'this field cannot be filtered in a query string' });
+      faults.push({ field: param, message: 'this field cannot be filtered in a query string', expected: 'a filterable field of the resource (GraphQL where for the rest)' });
       return undefined;
   }
 }
@@ -129,7 +129,7 @@ export function parseFilters(model: string, query: Query): BoolExp {
       if (dates.every((v) => v instanceof Date)) {
         const exp = secondsFilter(path, op, dates as Date[]);
         if (exp) { and.push(exp); return; }
-        faults.push({ field: param, message: `_${op} does not apply to a time field` });
+        faults.push({ field: param, message: `_${op} does not apply to a time field`, expected: '_eq, _neq, _gt, _gte, _lt, _lte, _in, _nin or _is_null' });
       }
       return;
     }
@@ -144,7 +144,7 @@ export function parseFilters(model: string, query: Query): BoolExp {
       if (raw !== 'true' && raw !== 'false') { faults.push({ field: param, message: 'expected true or false' }); return; }
       and.push(nest(path, { _is_null: raw === 'true' }));
     } else if ((op === 'like' || op === 'ilike') && field.type !== 'String') {
-      faults.push({ field: param, message: `_${op} applies to text fields only` });
+      faults.push({ field: param, message: `_${op} applies to text fields only`, expected: 'an operator of the field\'s type' });
     } else {
       and.push(nest(path, { [`_${op}`]: coerce(field, raw, param, faults) }));
     }
@@ -168,7 +168,7 @@ export function parseFilters(model: string, query: Query): BoolExp {
   if (search !== undefined && search.length > limits.LIKE_PATTERN_MAX_LENGTH) {
     throw limitError('LIKE_PATTERN_MAX_LENGTH', `longer than ${limits.LIKE_PATTERN_MAX_LENGTH} characters`, 'search');
   }
-  if (search !== undefined && search.length < 1) faults.push({ field: 'search', message: 'must not be empty' });
+  if (search !== undefined && search.length < 1) faults.push({ field: 'search', message: 'must not be empty', expected: 'text to search for' });
   if (faults.length) throw ApiError.validation(faults);
   return and.length === 1 ? and[0] : { _and: and };
 }
@@ -205,9 +205,9 @@ function parseSort(model: string, query: Query): SortKey[] {
     const field = fieldForRestName(model, name);
     const dir = dirs[i] ?? dirs[0] ?? (descPrefix || !sort ? 'desc' : 'asc');
     if (!field || field.kind !== 'scalar' || field.type === 'Json') {
-      faults.push({ field: 'sort', message: `cannot sort by '${name}'` });
+      faults.push({ field: 'sort', message: `cannot sort by '${name}'`, expected: 'a sortable field of the resource, optionally prefixed with -' });
     } else if (field.nullable) {
-      faults.push({ field: 'sort', message: `'${name}' can be null and cannot be used for cursor pagination; use GraphQL order_by` });
+      faults.push({ field: 'sort', message: `'${name}' can be null and cannot be used for cursor pagination; use GraphQL order_by`, expected: 'a field that is never null' });
     } else if (dir !== 'asc' && dir !== 'desc') {
       faults.push({ field: 'order', message: `'${dir}' is not a direction`, expected: 'asc or desc' });
     } else {
@@ -466,7 +466,7 @@ export async function listResource(
     anchor = { values: rowValues(row, keys), direction: startingAfter !== undefined ? 'n' : 'p' };
   }
   const offset = offsetParam ?? (page !== undefined ? (page - 1) * limit : 0);
-  if (offset > REST_OFFSET_MAX) throw ApiError.validation([{ field: 'page', message: `page reaches past offset ${REST_OFFSET_MAX}` }]);
+  if (offset > REST_OFFSET_MAX) throw ApiError.validation([{ field: 'page', message: `page reaches past offset ${REST_OFFSET_MAX}`, expected: `page * limit at most ${REST_OFFSET_MAX}` }]);
 
   const backwards = anchor?.direction === 'p';
   const orderBy = keys.map((k) => ({ [k.field.name]: backwards ? (k.dir === 'asc' ? 'desc' : 'asc') : k.dir }));

@@ -5,12 +5,27 @@ import { ApiError, type FieldError } from '../errors.js';
 
 const OPAQUE_KEYS = new Set(['metadata']);
 
-export function camelizeBody(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(camelizeBody);
+/**
+ * A REST body's keys in the operations' camelCase. Two keys of one object that name the same
+ * field (`tracking_number` and `trackingNumber`) are a 400 naming both: one of them would be
+ * dropped without a word otherwise.
+ */
+export function camelizeBody(value: unknown, path = ''): unknown {
+  if (Array.isArray(value)) return value.map((v, i) => camelizeBody(v, `${path}[${i}]`));
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [camel(k), OPAQUE_KEYS.has(k) ? v : camelizeBody(v)]),
-  );
+  const sentAs = new Map<string, string>();
+  const entries: [string, unknown][] = [];
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const c = camel(k);
+    const first = sentAs.get(c);
+    if (first !== undefined) {
+      const field = path ? `${path}.${snake(c)}` : snake(c);
+      throw ApiError.validation([{ field, message: `'${first}' and '${k}' name the same field: send it once`, expected: `one of '${first}' and '${k}' (snake_case: ${snake(c)})` }]);
+    }
+    sentAs.set(c, k);
+    entries.push([c, OPAQUE_KEYS.has(k) ? v : camelizeBody(v, path ? `${path}.${k}` : k)]);
+  }
+  return Object.fromEntries(entries);
 }
 
 /** Error field paths back in the caller's spelling: items.0.unitAmount -> items[0].unit_amount */

@@ -84,7 +84,7 @@ export async function runOperation(req: FastifyRequest, reply: FastifyReply, dep
 /** The operation's input from a body and the `{id}` of the path (which the body may not name). */
 function withPathId(req: FastifyRequest): Record<string, unknown> {
   const body = bodyObject(req);
-  if ('id' in body) throw ApiError.validation([{ field: 'id', message: 'id is read-only; it comes from the path' }]);
+  if ('id' in body) throw ApiError.validation([{ field: 'id', message: 'id is read-only; it comes from the path', expected: 'no id in the body' }]);
   return { ...body, id: (req.params as { id: string }).id };
 }
 

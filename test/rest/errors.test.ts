@@ -124,6 +124,22 @@ describe('size and media type', () => {
     },
   );
 
+  it('one field sent twice (snake_case and camelCase) is a 400 naming both; nothing is dropped silently', async () => {
+    const res = await api(t.url, `/v1/orders/${order.id}`, { method: 'PATCH', key: acct.key, body: { tracking_number: 'A', trackingNumber: 'B' } });
+    const e = expectError(res, 400, 'VALIDATION_ERROR');
+    expect(e.details.errors).toEqual([expect.objectContaining({ field: 'tracking_number', expected: expect.stringContaining('tracking_number') })]);
+    expect(e.message).toContain("'tracking_number' and 'trackingNumber'");
+    const nested = await post('/v1/orders', JSON.stringify({ currency: 'usd', items: [{ name: 'Tea', quantity: 1, unit_amount: 1, unitAmount: 2 }] }));
+    expect(expectError(nested, 400, 'VALIDATION_ERROR').details.errors[0].field).toBe('items[0].unit_amount');
+    expect((await api(t.url, `/v1/orders/${order.id}`, { key: acct.key })).body.tracking_number).not.toBe('B');
+  });
+
+  it('an unknown product on a line is its one fault, with what was expected', async () => {
+    const res = await post('/v1/orders', JSON.stringify({ currency: 'usd', items: [{ product: 'prod_0000000000', quantity: 1 }] }));
+    const e = expectError(res, 400, 'VALIDATION_ERROR');
+    expect(e.details.errors).toEqual([{ field: 'items[0].product', message: "no such product: 'prod_0000000000'", expected: expect.stringContaining('product') }]);
+  });
+
   it('a body without Content-Type is 415', async () => {
     const raw = await rawRequest(t.url, '/v1/orders', { method: 'POST', body: JSON.stringify(TEA_ORDER), headers: { authorization: `Bearer ${acct.key}` } });
     expectError(asApiResponse(raw), 415, 'UNSUPPORTED_MEDIA_TYPE');

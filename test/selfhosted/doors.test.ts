@@ -24,6 +24,22 @@ afterAll(async () => { await t?.stop(); });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const doc = (text: string) => parse(text) as any;
 
+describe('the self-hosted routes take JSON bodies as /v1 does', () => {
+  it('text/plain is 415 UNSUPPORTED_MEDIA_TYPE on /orders, /inventory/adjust and /auth/login', async () => {
+    for (const [path, key] of [['/orders', ann.access_token], ['/inventory/adjust', ann.access_token], ['/auth/login', undefined]] as const) {
+      const res = await api(t.url, path, { method: 'POST', key, rawBody: JSON.stringify({ a: 1 }), headers: { 'content-type': 'text/plain' } });
+      expect(res.status, `${path}: ${res.text}`).toBe(415);
+      expect(res.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+  });
+
+  it('a refresh token sent under two spellings is a 400, not whichever came last', async () => {
+    const res = await api(t.url, '/auth/refresh', { body: { refresh_token: ann.refresh_token, refreshToken: 'garbage' } });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error.details.errors[0].field).toBe('refresh_token');
+  });
+});
+
 describe('/v1 with an access token', () => {
   it('creates and reads orders of the user\'s organisation, in test mode', async () => {
     const created = await api(t.url, '/v1/orders', { key: ann.access_token, body: TEA_ORDER });

@@ -107,6 +107,13 @@ function day(t: number): string {
   return new Date(t).toISOString().slice(0, 10);
 }
 
+/** What each field of a decision request takes (the `expected` of its faults). */
+const SVC_EXPECTED: Record<string, string> = {
+  industry: 'an industry id of GET /api/svc/catalog',
+  scenario: 'a scenario id of that industry (GET /api/svc/catalog)',
+  message: 'text (optional)',
+};
+
 export class DecisionService {
   readonly packs: LoadedPack[];
   readonly limiter: SvcLimiter;
@@ -194,8 +201,8 @@ export class DecisionService {
     if (!parsed.success) {
       const errors = parsed.error.issues.flatMap((i) =>
         i.code === 'unrecognized_keys'
-          ? i.keys.map((k) => ({ field: k, message: 'unknown property: only industry, scenario and message are allowed' }))
-          : [{ field: i.path.join('.') || 'body', message: i.message }],
+          ? i.keys.map((k) => ({ field: k, message: 'unknown property: only industry, scenario and message are allowed', expected: 'industry, scenario, message' }))
+          : [{ field: i.path.join('.') || 'body', message: i.message, expected: SVC_EXPECTED[String(i.path[0])] ?? 'a JSON object {industry, scenario, message?}' }],
       );
       throw new SvcError(400, 'VALIDATION_ERROR', errors.map((e) => `${e.field}: ${e.message}`).join('; '), 'Fix the listed fields; the body allows only industry, scenario and message', {
         details: { errors },

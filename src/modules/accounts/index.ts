@@ -110,7 +110,7 @@ export const accountsModule = defineModule({
         authorize(ctx.principal, 'accounts:read');
         asPlatform(ctx.principal);
         const limit = args.limit ?? LIST_MAX;
-        if (limit < 1 || limit > LIST_MAX) throw ApiError.validation([{ field: 'limit', message: `must be between 1 and ${LIST_MAX}` }]);
+        if (limit < 1 || limit > LIST_MAX) throw ApiError.validation([{ field: 'limit', message: `must be between 1 and ${LIST_MAX}`, expected: `1..${LIST_MAX}` }]);
         return (await listAccounts(ctx.services.db.prisma, ctx.principal, limit, args.startingAfter ? String(args.startingAfter) : undefined)).rows as unknown as Record<string, unknown>[];
       },
     }));

@@ -47,7 +47,7 @@ function registerAgentRoutes(app: import('fastify').FastifyInstance, deps: RestD
   const config = async (req: FastifyRequest, reply: FastifyReply) => {
     const principal = await authenticate(req, deps);
     const body = bodyObject(req);
-    if ('id' in body) throw ApiError.validation([{ field: 'id', message: 'id is read-only; it comes from the path' }]);
+    if ('id' in body) throw ApiError.validation([{ field: 'id', message: 'id is read-only; it comes from the path', expected: 'no id in the body' }]);
     authorize(principal, 'agents:write');
     await withRestErrors(async () => checkGrantable(principal, Array.isArray(body.permissions) ? body.permissions.map(String) : undefined));
     return runOperation(req, reply, deps, updateAgentConfig, { ...body, id: (req.params as { id: string }).id });

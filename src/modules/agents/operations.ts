@@ -81,7 +81,7 @@ export function checkGrantable(principal: Principal, permissions: string[] | und
   const at = (p: string) => `permissions.${permissions.indexOf(p)}`;
   if (unknown.length) throw ApiError.validation(unknown.map((p) => ({ field: at(p), message: `'${p}' is not a permission of this server`, expected: 'a permission of GET /v1/api_keys/permissions' })));
   const reserved = permissions.filter((p) => p === '*' || /^(agents|api_keys):/.test(p));
-  if (reserved.length) throw ApiError.validation(reserved.map((p) => ({ field: at(p), message: `'${p}' cannot be given to an agent (agents never manage agents or keys)` })));
+  if (reserved.length) throw ApiError.validation(reserved.map((p) => ({ field: at(p), message: `'${p}' cannot be given to an agent (agents never manage agents or keys)`, expected: 'permissions other than *, agents:* and api_keys:*' })));
   const exceeding = permissions.filter((p) => {
     const [r, a] = p.split(':');
     const wanted = a === '*' ? [`${r}:read`, `${r}:write`] : [p];
@@ -237,7 +237,7 @@ function agentState(a: AgentRow) {
 
 /** The validated input of the named operation, with errors naming `input.<field>` in REST spelling. */
 function operationInput(reg: RegisteredOperation, raw: Record<string, unknown>, agentId: string): Record<string, unknown> {
-  const camel = camelizeBody(raw) as Record<string, unknown>;
+  const camel = camelizeBody(raw, 'input') as Record<string, unknown>;
   // the resource records the agent that made it, where the operation keeps metadata
   const shape = (reg.op.input as unknown as { shape?: Record<string, unknown> }).shape;
   const withAgent = shape && 'metadata' in shape ? { ...camel, metadata: { ...((camel.metadata as Record<string, string> | undefined) ?? {}), agent: agentId } } : camel;

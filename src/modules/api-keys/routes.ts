@@ -254,7 +254,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: ModuleRestDeps)
   };
   const withPathId = (req: FastifyRequest) => {
     const body = bodyObject(req);
-    if ('id' in body) throw ApiError.validation([{ field: 'id', message: 'id is read-only; it comes from the path' }]);
+    if ('id' in body) throw ApiError.validation([{ field: 'id', message: 'id is read-only; it comes from the path', expected: 'no id in the body' }]);
     return { ...body, id: pathId(req) };
   };
   const response = API_KEY_SCHEMA as unknown as Record<string, unknown>;

@@ -87,7 +87,7 @@ export function insufficient(message: string, details: Record<string, unknown>, 
 
 /** A reference to a row that is not there (another account's too): a 400 naming the field. */
 export function noSuch(field: string, what: string, id: string): ApiError {
-  return ApiError.validation([{ field, message: `no such ${what}: '${id}'` }]);
+  return ApiError.validation([{ field, message: `no such ${what}: '${id}'`, expected: `the id of a ${what} of this account and mode` }]);
 }
 
 async function productExists(tx: Tx, scope: Scope, productId: string): Promise<boolean> {
@@ -575,7 +575,7 @@ export async function restock(
   const item = await findItem(tx, scope, input.productId, location, true);
   if (!item) return null;
   if (item.onHand + input.quantity > MAX_ON_HAND) {
-    throw ApiError.validation([{ field: 'quantity', message: `on_hand of ${input.productId} at '${location}' would exceed ${MAX_ON_HAND}` }]);
+    throw ApiError.validation([{ field: 'quantity', message: `on_hand of ${input.productId} at '${location}' would exceed ${MAX_ON_HAND}`, expected: `a quantity that keeps on_hand at most ${MAX_ON_HAND}` }]);
   }
   const after = await applyChange(tx, scope, item.id, { onHand: input.quantity, reserved: 0, allocated: 0 }, { op: 'none' }, {
     kind: 'restock', reason: input.reason, orderId: input.orderId ?? null, returnId: input.returnId ?? null,

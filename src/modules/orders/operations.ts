@@ -96,14 +96,17 @@ export async function placeOrder(
     const faults: { field: string; message: string; expected?: string }[] = [];
     const lines = input.items.map((i, n) => {
       const product = i.product ? byId.get(i.product) : undefined;
-      if (i.product && !product) faults.push({ field: `items.${n}.product`, message: `no such product: '${i.product}'` });
+      if (i.product && !product) faults.push({ field: `items.${n}.product`, message: `no such product: '${i.product}'`, expected: 'the id of a product of this account and mode (GET /v1/products)' });
       if (product && product.currency !== input.currency) {
         faults.push({ field: `items.${n}.product`, message: `the product is priced in ${product.currency}`, expected: input.currency });
       }
       const name = i.name ?? product?.name;
       const unitAmount = i.unitAmount ?? product?.price;
-      if (name === undefined) faults.push({ field: `items.${n}.name`, message: 'required unless the item names a product' });
-      if (unitAmount === undefined) faults.push({ field: `items.${n}.unitAmount`, message: 'required unless the item names a product' });
+      // a line naming a product the account lacks has one fault, the product's
+      if (!i.product) {
+        if (name === undefined) faults.push({ field: `items.${n}.name`, message: 'required unless the item names a product', expected: 'a name (1 to 256 characters) or a product' });
+        if (unitAmount === undefined) faults.push({ field: `items.${n}.unitAmount`, message: 'required unless the item names a product', expected: 'an integer amount in minor units, or a product' });
+      }
       return { id: newId(ID_PREFIX.orderItem), productId: product?.id ?? null, name: name ?? '', quantity: i.quantity, unitAmount: unitAmount ?? 0, amount: (unitAmount ?? 0) * i.quantity, position: n, weightGrams: i.weightGrams ?? null };
     });
     const subtotal = lines.reduce((s, l) => s + l.amount, 0);

@@ -129,7 +129,7 @@ export const transferStablecoin = defineMutation({
     for (let attempt = 0; ; attempt++) {
       const { from, to } = await transferWallets(tx, services.db, scope, coin, input.to.toLowerCase());
       if (!to) throw recipientNotFound(input.to, scope.livemode);
-      if (to.id === from.id) throw ApiError.validation([{ field: 'to', message: 'this is your own wallet: a transfer goes to another wallet' }]);
+      if (to.id === from.id) throw ApiError.validation([{ field: 'to', message: 'this is your own wallet: a transfer goes to another wallet', expected: 'the address of another wallet' }]);
       let rec: Recorded;
       try {
         rec = await post(tx, scope, 'transfer', id, [
