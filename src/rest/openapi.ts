@@ -239,6 +239,8 @@ function operationIdOf(method: string, url: string, route: RouteOptions): string
     return `${door}${collection ?? snake(c.model)}_${c.kind}${alias}`;
   }
   const path = url.replace(/^\/v1\//, '').replace(/[:{}]/g, '').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  // the self-hosted sign-in routes (`/auth/login` -> selfhosted_auth_login), as the rest of that door
+  if (/^\/auth\//.test(url)) return `selfhosted_${path}`;
   return `${method.toLowerCase()}_${path || 'root'}`;
 }
 

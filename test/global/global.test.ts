@@ -216,6 +216,9 @@ describe('shipping quotes (shipped default tables)', () => {
       parcels: [{ weightGrams: 800, lengthCm: 40, widthCm: 30, heightCm: 20 }] }) { zone quotes { carrier service amount currency estimatedDays billableWeightGrams } } }`);
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.shippingQuote.quotes[0]).toEqual({ carrier: 'parcel_post', service: 'standard', amount: 1799, currency: 'eur', estimatedDays: 5, billableWeightGrams: 4800 });
+    // a fault names the field as this input spells it
+    const bad = await gql(t.url, A.key, '{ shippingQuote(input: { from: { country: "DE" }, to: { country: "JP" }, parcels: [{ weightGrams: 100, lengthCm: 10 }] }) { zone } }');
+    expect(bad.body.errors[0].extensions.details.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['parcels.0.widthCm']));
   });
 
   it('bad input: 400 naming the field; uncovered origin or too heavy: 422 SHIPPING_UNAVAILABLE', async () => {
@@ -325,6 +328,17 @@ describe('compliance screening (shipped test list)', () => {
   it('GET /v1/global/compliance/lists shows the loaded lists', async () => {
     const res = await get(A.key, '/v1/global/compliance/lists');
     expect(res.body.data).toEqual([{ object: 'sanctions_list', name: 'Test list', as_of: Date.UTC(2026, 0, 1) / 1000, entries: 6, test: true }]);
+    // the list shape of every other list
+    expect(res.body.has_more).toBeUndefined();
+    expect(res.body.pagination).toEqual({ has_more: false, next_cursor: null, previous_cursor: null, total_count: 1, page_count: 1, current_page: 1, limit: 1 });
+  });
+
+  it('an impossible date of birth is INVALID_DATE_FORMAT; a future one INVALID_FIELD_VALUE', async () => {
+    const impossible = await api(t.url, '/v1/global/compliance/check', { key: A.key, body: { name: 'X', type: 'individual', date_of_birth: '1970-13-45' } });
+    expect(impossible.status, impossible.text).toBe(400);
+    expect(impossible.body.error).toMatchObject({ code: 'INVALID_DATE_FORMAT', details: { errors: [{ field: 'date_of_birth', expected: expect.stringContaining('YYYY-MM-DD') }] } });
+    const future = await api(t.url, '/v1/global/compliance/check', { key: A.key, body: { name: 'X', type: 'individual', date_of_birth: '2999-01-01' } });
+    expect(future.body.error.code).toBe('INVALID_FIELD_VALUE');
   });
 
   it('GraphQL complianceCheck stores a check that complianceChecks lists', async () => {

@@ -310,6 +310,9 @@ describe('route configs (read by the OpenAPI document)', () => {
     expect(doc.status).toBe(200);
     const paths = doc.body.paths as Record<string, Record<string, { operationId: string }>>;
     const expected: [string, string, string][] = [
+      ['post', '/auth/register', 'selfhosted_auth_register'],
+      ['post', '/auth/login', 'selfhosted_auth_login'],
+      ['post', '/auth/refresh', 'selfhosted_auth_refresh'],
       ['post', '/orders', 'selfhosted_orders_create'],
       ['get', '/orders', 'selfhosted_orders_list'],
       ['get', '/orders/{id}', 'selfhosted_orders_retrieve'],

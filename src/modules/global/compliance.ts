@@ -466,8 +466,16 @@ export async function screen(db: Prisma | Tx, livemode: boolean, settings: Globa
 
 // ---------------------------------------------------------------- the stored check
 
-const dateOfBirth = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
-  .refine((d) => { const t = new Date(`${d}T00:00:00Z`); return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d && t.getTime() <= Date.now(); }, 'a real date, not in the future');
+// a malformed or impossible date (1970-13-45) is INVALID_DATE_FORMAT; a real one in the future
+// INVALID_FIELD_VALUE
+const dateOfBirth = z.string().superRefine((d, ctx) => {
+  const t = new Date(`${d}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(t.getTime()) || t.toISOString().slice(0, 10) !== d) {
+    ctx.addIssue({ code: 'custom', message: 'expected a real date as YYYY-MM-DD', params: { code: 'INVALID_DATE_FORMAT', expected: 'YYYY-MM-DD, a date that exists' } });
+  } else if (t.getTime() > Date.now()) {
+    ctx.addIssue({ code: 'custom', message: 'a date of birth cannot be in the future', params: { code: 'INVALID_FIELD_VALUE', expected: 'a date not after today' } });
+  }
+});
 
 export const complianceCheckInput = z.object({
   name: z.string().trim().min(1).max(300).refine((n) => nameTokens(n).length > 0, 'a name with at least one letter or digit'),

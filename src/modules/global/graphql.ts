@@ -5,6 +5,8 @@ import { builder, callContext, type GraphQLContext } from '../../graphql/builder
 import { listAndGet, scalarExposures } from '../../graphql/models.js';
 import { definedOnly, inputFromZod } from '../../graphql/zod-input.js';
 import { authorize } from '../../auth/keys.js';
+import { ApiError, type FieldError } from '../../errors.js';
+import { camel } from '../../representation.js';
 import { executeMutation, parseInput } from '../../operations/operation.js';
 import { globalSettings } from './settings.js';
 import { quoteFx, type FxQuote } from './fx.js';
@@ -153,12 +155,18 @@ export function registerGlobalGraphQL(): void {
     resolve: async (_root, args, ctx) => {
       authorize(ctx.principal, 'global:read');
       const i = args.input;
-      const input = parseInput(shippingQuoteInput, {
-        from: { country: i.from.country, postal_code: i.from.postalCode },
-        to: { country: i.to.country, postal_code: i.to.postalCode },
-        parcels: i.parcels.map((p) => ({ weight_grams: p.weightGrams, length_cm: p.lengthCm ?? undefined, width_cm: p.widthCm ?? undefined, height_cm: p.heightCm ?? undefined })),
-        ...(i.services ? { services: i.services } : {}),
-      });
+      let input;
+      try {
+        input = parseInput(shippingQuoteInput, {
+          from: { country: i.from.country, postal_code: i.from.postalCode },
+          to: { country: i.to.country, postal_code: i.to.postalCode },
+          parcels: i.parcels.map((p) => ({ weight_grams: p.weightGrams, length_cm: p.lengthCm ?? undefined, width_cm: p.widthCm ?? undefined, height_cm: p.heightCm ?? undefined })),
+          ...(i.services ? { services: i.services } : {}),
+        });
+      } catch (err) {
+        // the REST schema's field names, spelled as this input spells them (parcels.0.widthCm)
+        throw err instanceof ApiError ? inGraphQLSpelling(err) : err;
+      }
       const { tables, source } = await shippingTablesFor(ctx.services.db.prisma, ctx.principal.livemode);
       return quoteShipping(tables, input, source);
     },
@@ -209,4 +217,12 @@ export function registerGlobalGraphQL(): void {
       return ctx.services.db.prisma.order.findUniqueOrThrow({ ...query, where: { id: result.id } });
     },
   }));
+}
+
+/** An error of a REST-spelled schema with its fields named as the GraphQL input names them. */
+function inGraphQLSpelling(err: ApiError): ApiError {
+  const spell = (path: string) => path.split('.').map(camel).join('.');
+  const errors = (err.details.errors as FieldError[] | undefined)?.map((e) => ({ ...e, field: spell(e.field) }));
+  const message = errors?.length === 1 ? `${errors[0].field}: ${errors[0].message}` : err.message;
+  return new ApiError(err.code, message, { ...err.details, ...(errors ? { errors } : {}) }, err.param ? spell(err.param) : undefined);
 }

@@ -153,7 +153,12 @@ export const globalModule = defineModule({
       authorize(principal, 'global:read');
       await prepareScreening(prisma, principal.livemode);
       const lists = await listsFor(prisma, principal.livemode);
-      return { object: 'list', url: '/v1/global/compliance/lists', has_more: false, data: lists.map((l) => ({ object: 'sanctions_list', name: l.name, as_of: l.as_of, entries: l.entries, test: l.test })) };
+      // every list in one page, in the list shape of every other list
+      const data = lists.map((l) => ({ object: 'sanctions_list', name: l.name, as_of: l.as_of, entries: l.entries, test: l.test }));
+      return {
+        object: 'list', url: '/v1/global/compliance/lists', data,
+        pagination: { has_more: false, next_cursor: null, previous_cursor: null, total_count: data.length, page_count: 1, current_page: 1, limit: Math.max(1, data.length) },
+      };
     });
 
     app.post('/v1/global/orders/create', {
