@@ -2605,7 +2605,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create a user: with no Authorization, a new organisation (test mode) and its owner; with a signed-in user's access token (or a secret key), another user of that organisation */
-        post: operations["post_auth_register"];
+        post: operations["selfhosted_auth_register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2622,7 +2622,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Sign in: an access token (JWT) and a refresh token */
-        post: operations["post_auth_login"];
+        post: operations["selfhosted_auth_login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2639,7 +2639,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Rotate a refresh token: a new access token and a new refresh token; a refresh token used twice revokes its sign-in */
-        post: operations["post_auth_refresh"];
+        post: operations["selfhosted_auth_refresh"];
         delete?: never;
         options?: never;
         head?: never;
@@ -12231,7 +12231,7 @@ export interface operations {
             };
         };
     };
-    post_auth_register: {
+    selfhosted_auth_register: {
         parameters: {
             query?: never;
             header?: never;
@@ -12283,7 +12283,7 @@ export interface operations {
             };
         };
     };
-    post_auth_login: {
+    selfhosted_auth_login: {
         parameters: {
             query?: never;
             header?: never;
@@ -12330,7 +12330,7 @@ export interface operations {
             };
         };
     };
-    post_auth_refresh: {
+    selfhosted_auth_refresh: {
         parameters: {
             query?: never;
             header?: never;
