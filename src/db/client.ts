@@ -76,7 +76,7 @@ interface SharedInfo {
   port: number;
 }
 
-const SOCKET_PORT = 5432;
+export const SOCKET_PORT = 5432;
 /** connections of the subscriptions' read pool (PostgreSQL): reads of one row by id, a few at a time */
 const STREAM_READ_POOL_SIZE = 10;
 
@@ -139,6 +139,19 @@ function countingFactory(
   };
 }
 
+/**
+ * A pool whose connections cannot end the process: a connection the server drops (a restart, a
+ * terminated backend) or that loses its place in the protocol emits 'error'. pg-pool listens
+ * while a connection is idle; while it is checked out nobody did, and an unheard 'error' event
+ * ends a Node process. Heard here, the query in flight fails (its request answers with an
+ * error), and the pool drops the connection when it is released (it is no longer queryable).
+ */
+function survivesConnectionErrors(pool: pg.Pool): pg.Pool {
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const counter = { n: 0 };
   const connected: { adapter?: SqlDriverAdapter } = {};
@@ -161,7 +174,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // an idle connection the server dropped (a restart, a terminated backend, a dropped
       // database while closing) is replaced by the pool; without a listener its 'error' would
       // end the process (the adapter's own listener goes with Prisma's disconnect)
-      pool.on('error', () => undefined);
+      survivesConnectionErrors(pool);
       mainPool = pool;
       factory = new PrismaPg(pool);
       cleanups.push(() => pool.end());
@@ -169,7 +182,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       migrationFactory = new PrismaPg({ connectionString: opts.databaseUrl, max: 2 });
     } else {
       // one connection: PGlite runs one statement at a time anyway
-      factory = new PrismaPg({ host: shared!.socketDir, port: shared!.port, user: 'postgres', database: 'postgres', max: 1 });
+      const pool = survivesConnectionErrors(new pg.Pool({ host: shared!.socketDir, port: shared!.port, user: 'postgres', database: 'postgres', max: 1 }));
+      factory = new PrismaPg(pool);
+      cleanups.push(() => pool.end());
     }
   } else {
     kind = 'pglite';
@@ -179,7 +194,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     cleanups.push(embedded.close);
     // One connection: PGlite runs one statement at a time, and the socket server's queue does
     // not keep two connections' transactions apart reliably; requests wait for it in the pool.
-    factory = new PrismaPg({ host: embedded.socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1 });
+    const pool = survivesConnectionErrors(new pg.Pool({ host: embedded.socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1 }));
+    factory = new PrismaPg(pool);
+    cleanups.unshift(() => pool.end());
     if (opts.shareEmbedded) cleanups.unshift(recordShared(opts.dataDir, embedded.socketDir));
   }
 
@@ -242,7 +259,7 @@ interface Embedded {
 }
 
 /** Starts PGlite in its worker thread, serving the data folder's database on a Unix socket. */
-async function startEmbedded(dataDir: string): Promise<Embedded> {
+export async function startEmbedded(dataDir: string): Promise<Embedded> {
   // Unix socket paths are limited to about 107 bytes: a long data folder path gets its socket
   // in a private (0700) temporary folder instead.
   let socketDir = dataDir;

@@ -218,7 +218,8 @@ describe('shipping quotes (shipped default tables)', () => {
     expect(res.body.data.shippingQuote.quotes[0]).toEqual({ carrier: 'parcel_post', service: 'standard', amount: 1799, currency: 'eur', estimatedDays: 5, billableWeightGrams: 4800 });
     // a fault names the field as this input spells it
     const bad = await gql(t.url, A.key, '{ shippingQuote(input: { from: { country: "DE" }, to: { country: "JP" }, parcels: [{ weightGrams: 100, lengthCm: 10 }] }) { zone } }');
-    expect(bad.body.errors[0].extensions.details.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['parcels.0.widthCm']));
+    const faults = (bad.body.errors as any)[0].extensions.details.errors as { field: string }[];
+    expect(faults.map((e) => e.field)).toEqual(expect.arrayContaining(['parcels.0.widthCm']));
   });
 
   it('bad input: 400 naming the field; uncovered origin or too heavy: 422 SHIPPING_UNAVAILABLE', async () => {

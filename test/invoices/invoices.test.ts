@@ -247,9 +247,24 @@ describe('invoices', () => {
       expect(res.body.voided_at).toBeGreaterThan(0);
       const part = await openInvoice(a.key, customer);
       expect((await post(a.key, `/v1/invoices/${part.id}/payments`, { amount: 100, payment_method: 'pm_card_visa' })).status).toBe(200);
+      const paid = await post(a.key, `/v1/invoices/${part.id}/payments`, { amount: 50, payment_method: 'pm_card_visa' });
+      expect(paid.status, paid.text).toBe(200);
       const e = expectError(await post(a.key, `/v1/invoices/${part.id}/void`), 422, 'INVALID_STATE_TRANSITION');
-      expect(e.details.amount_paid).toBe(100);
+      expect(e.details.amount_paid).toBe(150);
+      expect(e.details.amount_held).toBe(150);
       expect(e.details.allowed).toEqual(['paid', 'uncollectible']);
+      // refund them first, as the refusal says: a partial refund still holds money, full refunds free it
+      const payments = ((await get(a.key, `/v1/invoices/${part.id}?expand[]=payments`)).body.payments as { payment_id: string; amount: number }[]).map((p) => ({ id: p.payment_id, amount: p.amount }));
+      expect(payments.map((p) => p.amount).sort()).toEqual([100, 50].sort());
+      const refund = (payment: string, amount?: number) => post(a.key, '/v1/payments/refund', { payment, ...(amount ? { amount } : {}) });
+      expect((await refund(payments[0].id, 10)).status).toBe(201);
+      expect(expectError(await post(a.key, `/v1/invoices/${part.id}/void`), 422, 'INVALID_STATE_TRANSITION').details.amount_held).toBe(140);
+      const rest = await refund(payments[0].id);
+      expect(rest.status, rest.text).toBe(201);
+      expect((await refund(payments[1].id)).status).toBe(201);
+      const voided = await post(a.key, `/v1/invoices/${part.id}/void`);
+      expect(voided.status, voided.text).toBe(200);
+      expect(voided.body).toMatchObject({ status: 'void', amount_due: 0, amount_paid: 150 });
     });
 
     it('DELETE a draft: gone (404 after), invoice.deleted; its number is never taken', async () => {

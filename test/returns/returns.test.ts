@@ -645,8 +645,10 @@ describe('returns', () => {
       const g1 = gqlError(await gql(t.url, a.key, G_REJECT, { id, input: { reason: '' } }));
       expect(g1.status).toBe(400);
       expect(g1.extensions.code).toBe('VALIDATION_ERROR');
+      // a malformed id names nothing on this door too: 404, as REST answers it
       const g2 = gqlError(await gql(t.url, a.key, G_APPROVE, { id: 'nope' }));
-      expect(g2.status).toBe(400);
+      expect(g2.status).toBe(404);
+      expect(g2.extensions.code).toBe('RESOURCE_NOT_FOUND');
       const g3 = gqlError(await gql(t.url, a.key, G_CREATE, { input: { order: 'x', items: [{ orderItem: 'y', quantity: 0, reason: '' }] } }));
       expect(g3.status).toBe(400);
       expect(g3.extensions.details.errors.map((e: any) => e.field).sort()).toEqual(['items.0.orderItem', 'items.0.quantity', 'items.0.reason', 'order']);

@@ -229,6 +229,14 @@ export const finalizeInvoice = defineMutation({
   },
 });
 
+/** What the invoice's payments still hold: their amounts less what was refunded of them. */
+async function heldFor(tx: Tx, invoiceId: string): Promise<number> {
+  const [row] = await tx.$queryRaw<{ held: bigint | null }[]>`
+    SELECT sum(ip."amount" - LEAST(p."amountRefunded", ip."amount"))::bigint AS held
+    FROM "InvoicePayment" ip JOIN "Payment" p ON p."id" = ip."paymentId" WHERE ip."invoiceId" = ${invoiceId}`;
+  return Number(row?.held ?? 0n);
+}
+
 export const voidInvoice = defineMutation({
   name: 'invoices.void',
   permission: 'invoices:write',
@@ -237,9 +245,12 @@ export const voidInvoice = defineMutation({
   async run(tx, scope, input, emit) {
     const { inv, now } = await lockInvoice(tx, scope, input.id);
     assertInvoiceTransition(inv.status, 'void', inv.id, inv.status === 'draft' ? `A draft invoice is deleted (DELETE /v1/invoices/${inv.id}), not voided` : undefined);
-    if (inv.amountPaid > 0) {
-      throw new ApiError('INVALID_STATE_TRANSITION', `Invoice ${inv.id} has payments (${inv.amountPaid} paid) and cannot be voided; refund them first or mark it uncollectible`, {
-        invoice_id: inv.id, current_status: inv.status, requested_status: 'void', amount_paid: inv.amountPaid,
+    // money still held for it: its payments less what was refunded of them (an invoice whose
+    // payments were all refunded in full can be voided, as the refusal below advises)
+    const held = inv.amountPaid > 0 ? await heldFor(tx, inv.id) : 0;
+    if (held > 0) {
+      throw new ApiError('INVALID_STATE_TRANSITION', `Invoice ${inv.id} has payments (${inv.amountPaid} paid, ${held} not refunded) and cannot be voided; refund them first or mark it uncollectible`, {
+        invoice_id: inv.id, current_status: inv.status, requested_status: 'void', amount_paid: inv.amountPaid, amount_held: held,
         // with money taken, void is no longer one of its moves
         allowed: (MOVES[inv.status as InvoiceStatus] ?? []).filter((m) => m !== 'void'),
       });
