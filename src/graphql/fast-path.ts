@@ -27,7 +27,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLError } from 'graphql';
 import type { GraphQLContext } from './builder.js';
 import type { Principal } from '../auth/keys.js';
-import { documentTooDeep, valueTooDeep } from './nesting.js';
+import { documentTooDeep, variablesTooDeep } from './nesting.js';
 
 interface Compiled {
   query: CompiledQuery;
@@ -135,7 +135,7 @@ export function createFastPath(opts: FastPathOptions) {
     }
     if (!compiled) return false;
     let variables: Record<string, unknown> = {};
-    if (body.variables != null && valueTooDeep(body.variables)) return false; // yoga refuses them
+    if (body.variables != null && variablesTooDeep(body.variables)) return false; // yoga refuses them
     if (compiled.operation.variableDefinitions?.length) {
       const coerced = getVariableValues(opts.schema, compiled.operation.variableDefinitions, (body.variables as Record<string, unknown> | null) ?? {}, { maxErrors: 1 });
       if (coerced.errors) return false;

@@ -61,11 +61,20 @@ export function valueTooDeep(value: unknown, max = MAX_VARIABLES_DEPTH): boolean
   return false;
 }
 
+/**
+ * Whether a request's variables nest too deep: each variable's value counted on its own, as the
+ * same value written into the document is (the `variables` object around them is no level).
+ */
+export function variablesTooDeep(variables: unknown): boolean {
+  if (variables === null || typeof variables !== 'object' || Array.isArray(variables)) return valueTooDeep(variables);
+  return Object.values(variables).some((v) => valueTooDeep(v));
+}
+
 /** The error for a request whose document or variables nest too deep, or undefined. */
 export function nestingFault(query: unknown, variables: unknown): ApiError | undefined {
   const fault = (typeof query === 'string' ? documentSizeFault(query) : undefined) ?? inputSizeFault(variables, 'variables');
   if (fault) return fault;
-  if (valueTooDeep(variables)) {
+  if (variablesTooDeep(variables)) {
     return ApiError.validation([{ field: 'variables', message: `nested deeper than ${MAX_VARIABLES_DEPTH} levels`, expected: `at most ${MAX_VARIABLES_DEPTH} levels` }]);
   }
   return undefined;

@@ -201,6 +201,18 @@ describe('nesting limits: deep input is a 400, never an internal error', () => {
     }
   });
 
+  it('one limit for a where, written into the document or passed as a variable (the variables object is no level)', async () => {
+    for (const [levels, ok] of [[30, true], [31, false]] as const) {
+      const asVariable = await api(t.url, '/graphql', { key: acct.key, rawBody: `{"query":${JSON.stringify(LIST_BY_WHERE)},"variables":{"w":${deepWhereJson(levels)}}}` });
+      const literal = deepWhereJson(levels).replace(/"(_not|status|_eq)"/g, '$1');
+      const inline = await api(t.url, '/graphql', { key: acct.key, body: { query: `{ orders(where: ${literal}) { id } }` } });
+      for (const [door, r] of [['variable', asVariable], ['inline', inline]] as const) {
+        if (ok) expect(r.body.errors, `${levels} ${door}: ${r.text}`).toBeUndefined();
+        else expect(r.body.errors?.[0]?.extensions?.code, `${levels} ${door}: ${r.text}`).toBe('VALIDATION_ERROR');
+      }
+    }
+  });
+
   it('a where within the limits works, and the translator bounds what the document limit lets through', async () => {
     const ok = await api(t.url, '/graphql', { key: acct.key, rawBody: `{"query":${JSON.stringify(LIST_BY_WHERE)},"variables":{"w":${deepWhereJson(25)}}}` });
     expect(ok.status).toBe(200);
