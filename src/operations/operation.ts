@@ -405,7 +405,7 @@ function reportFailure(services: Services, scope: Scope, ctx: CallContext, op: {
   const { object, data } = apiErrorEvent(err, ctx.requestId, op.name, op.model, rawInput);
   runSystemChange(services, scope, async (_tx, emit) => emit('api.error', API_ERROR_MODEL, object, undefined, { data }), {
     requestId: ctx.requestId, ...(ctx.actor ? { actor: ctx.actor } : {}),
-  }).catch(() => undefined); // the database that failed the request may fail this too: the answer stands // the database that failed the request may fail this too: the answer stands
+  }).catch(() => undefined); // the database that failed the request may fail this too: the answer stands
 }
 
 /** The events of one change, grouped by the account they belong to. */
