@@ -281,7 +281,7 @@ describe('credentials and bad input', () => {
       ['unknown product', post(owner, '/orders', { currency: 'usd', items: [{ product: 'prod_nope', quantity: 1 }] }), 400],
       ['array body', post(owner, '/orders', [1]), 400],
       ['bad JSON', api(t.url, '/orders', { key: owner.access_token, rawBody: '{"currency":' }), 400],
-      ['text body', api(t.url, '/orders', { key: owner.access_token, rawBody: 'hello', headers: { 'content-type': 'text/plain' } }), 400],
+      ['text body', api(t.url, '/orders', { key: owner.access_token, rawBody: 'hello', headers: { 'content-type': 'text/plain' } }), 415], // JSON only, as on /v1
       ['unknown order', get(owner, '/orders/ord_00000000000000000000000000'), 404],
       ['malformed id', get(owner, '/orders/%E0%A4%A'), 400],
       ['hold, unknown field', post(owner, `/orders/${order.id}/hold`, { until: 'tomorrow' }), 400],
