@@ -131,7 +131,7 @@ export async function baselineTransfer(pool: pg.Pool, accountId: string, body: {
          SELECT d.id, $1, d.account, d.currency, d.amount::bigint, d.position
          FROM jsonb_to_recordset($10::jsonb) AS d(id text, account text, currency text, amount text, position int)
        )
-       UPDATE "LedgerChain" SET "headHash" = $8 WHERE "accountId" = $2 AND "livemode" = $3`,
+       UPDATE "LedgerChain" SET "headHash" = $8, "previousHash" = $7 WHERE "accountId" = $2 AND "livemode" = $3`,
       [txId, accountId, livemode, head.sequence, 'transfer', transferId, head.headHash, hash, now.toISOString(),
         JSON.stringify(postings.map((p) => ({ id: p.id, account: p.ledgerAccountId, currency: p.currency, amount: p.amount.toString(), position: p.position })))]);
     await q(client,
@@ -249,7 +249,7 @@ export async function compactTransfer(pool: pg.Pool, accountId: string, body: { 
         VALUES (${lit(txId)}, ${lit(accountId)}, ${livemode}, ${head.sequence}, 'transfer', ${lit(transferId)}, ${lit(head.headHash)}, ${lit(hash)}, ${at});
       INSERT INTO "LedgerPosting" ("id", "transactionId", "ledgerAccountId", "currency", "amount", "position") VALUES
         ${postings.map((p, i) => `(${lit(p.id)}, ${lit(txId)}, ${lit(p.ledgerAccountId)}, ${lit(coin)}, ${p.amount}, ${i})`).join(', ')};
-      UPDATE "LedgerChain" SET "headHash" = ${lit(hash)} WHERE "accountId" = ${lit(accountId)} AND "livemode" = ${livemode};
+      UPDATE "LedgerChain" SET "headHash" = ${lit(hash)}, "previousHash" = ${lit(head.headHash)} WHERE "accountId" = ${lit(accountId)} AND "livemode" = ${livemode};
       INSERT INTO "StablecoinTransfer" ("id", "accountId", "livemode", "fromAddress", "toAddress", "recipientAccountId", "amount", "status", "transactionHash", "createdAt")
         VALUES (${lit(transferId)}, ${lit(accountId)}, ${livemode}, ${lit(fromAddress)}, ${lit(to.address)}, ${lit(recipient.accountId)}, ${amount}, 'succeeded', ${lit(hash)}, ${at});
       INSERT INTO "Event" ("id", "accountId", "livemode", "type", "data", "requestId", "idempotencyKey", "apiVersion", "createdAt") VALUES

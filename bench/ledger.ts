@@ -574,42 +574,42 @@ async function statementCosts(prisma: import('../src/db/client.js').Prisma, pool
       JSON.stringify([0, 1].map((position) => ({ id: newId('lpo'), account: w.ledgerId, currency: coin, amount: position ? '1' : '-1', position })))];
   };
   type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
-  // what a transfer sends now (src/modules/money/ledger.ts post() and src/events/outbox.ts),
-  // captured from the real functions on a recording transaction, then sent for real
-  const { LEDGER_MOVE_SQL, post: ledgerPost, ledgerAccount: ledgerRef } = await import('../src/modules/money/ledger.js');
+  // what a transfer sends now (src/modules/money/ledger.ts postWithEvents() and
+  // src/events/outbox.ts), captured from the real functions on a recording transaction, then
+  // sent for real
+  const { LEDGER_MOVE_SQL, postWithEvents, ledgerAccount: ledgerRef } = await import('../src/modules/money/ledger.js');
   const { newEvent, recordEventsOf } = await import('../src/events/outbox.js');
   const moveValues = () => [JSON.stringify([{ id: w.ledgerId, delta: '0' }]), 1, fake, false, '0'.repeat(64), w.ledgerId];
   let captured: { sql: string; values: unknown[] } | undefined;
   const recording = {
     $queryRawUnsafe: async (sql: string, ...values: unknown[]) => {
-      if (sql === LEDGER_MOVE_SQL) return [{ ok: true, moved: values[1], locked: [], sequence: ++sequence, headHash: '0'.repeat(64) }];
       captured = { sql, values };
-      return [];
+      return [{ eventId: null, deliveries: 0, resolved: ['0'.repeat(64)] }];
     },
     $executeRawUnsafe: async (sql: string, ...values: unknown[]) => { captured = { sql, values }; return 0; },
   } as unknown as Tx;
   const outboxStatement = async () => {
     const id = newId('xfr');
     const walletRef = { ...ledgerRef(w.accountId, false, 'wallet', coin), id: w.ledgerId };
-    const rec = await ledgerPost(recording, { accountId: fake, livemode: false }, 'transfer', id, [{ account: walletRef, amount: -1n }, { account: walletRef, amount: 1n }], now, {
+    // to and from one wallet (a net change of 0: nothing moves), on the chain of a made-up account
+    postWithEvents(recording, { accountId: fake, livemode: false }, 'transfer', id, [{ account: walletRef, amount: -1n }, { account: walletRef, amount: 1n }], now, {
       resource: { table: 'StablecoinTransfer', row: (hash) => ({ id, accountId: w.accountId, livemode: false, fromAddress: w.address.toLowerCase(), toAddress: w.address.toLowerCase(), recipientAccountId: w.accountId, amount: 1n, status: 'succeeded', transactionHash: hash, createdAt: now }) },
-      deferToOutbox: true,
+      refused: (err) => err,
     });
     const origin = { requestId: 'req_bench', idempotencyKey: null, apiVersion: '2026-11-01', livemode: false };
     // two events, as a transfer between two accounts makes (both on this account: an event's account must exist)
     const events = new Map([[w.accountId, [newEvent('stablecoin.transferred', { ...data.object, id }, origin, undefined, data), newEvent('stablecoin.transferred', { ...data.object, id }, { ...origin, requestId: null }, undefined, data)]]]);
-    void rec;
     await recordEventsOf(recording, events);
     return captured!;
   };
   const shapes: { statement: string; perTransfer: number; prisma: (tx: Tx) => Promise<unknown>; pg: (c: pg.PoolClient) => Promise<unknown> }[] = [
     {
-      statement: 'the balances locked in id order, checked and changed, and the chain head taken (post()\'s first statement; $queryRawUnsafe; by 0 here)', perTransfer: 1,
+      statement: 'the balances locked in id order, checked and changed, and the chain head taken (post()\'s first statement; $queryRawUnsafe; by 0 here) [before]', perTransfer: 0,
       prisma: (tx) => tx.$queryRawUnsafe(LEDGER_MOVE_SQL, ...moveValues()),
       pg: (c) => c.query(LEDGER_MOVE_SQL, moveValues()),
     },
     {
-      statement: 'the ledger transaction, its 2 postings, the transfer row, the chain head, both events and their webhook deliveries (the outbox statement; $queryRawUnsafe)', perTransfer: 1,
+      statement: 'the whole transfer: the balances locked, checked and changed, the chain advanced with the hash computed in SQL, the ledger transaction, its 2 postings, the transfer row, both events and their webhook deliveries (the outbox statement; $queryRawUnsafe)', perTransfer: 1,
       prisma: async (tx) => { const st = await outboxStatement(); return tx.$queryRawUnsafe(st.sql, ...st.values); },
       pg: async (c) => { const st = await outboxStatement(); return c.query(st.sql, st.values); },
     },

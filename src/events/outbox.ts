@@ -69,19 +69,21 @@ export async function recordEventsOf(tx: Tx, byAccount: Map<string, EventEnvelop
   // keep their order. The writes deferred to this statement (a transfer's ledger rows) ride
   // along: $4 on
   const along = takeDeferredWrites(tx, 3);
-  const rows = await tx.$queryRawUnsafe<{ eventId: string; deliveries: number | bigint }[]>(
-    (final ? COMMITS_WITH : '') + eventsStatement(along.ctes),
+  const rows = await outboxStatement(tx, along, () => tx.$queryRawUnsafe<{ eventId: string | null; deliveries: number | bigint; resolved?: string[] | null }[]>(
+    (final ? COMMITS_WITH : '') + eventsStatement(along.ctes, along.substitutions),
     JSON.stringify(all.map(({ accountId, e }) => ({
       id: e.id, accountId, livemode: e.livemode, type: e.type, data: e.data,
       requestId: e.request.id, idempotencyKey: e.request.idempotency_key, apiVersion: e.api_version, actor: e.actor ?? null, connectedAccount: e.account ?? null, createdAt: new Date(e.created * 1000).toISOString(),
       platform: platformOf.get(accountId) ?? null, patterns: patternsMatching(e.type),
     }))),
     livemode, new Date().toISOString(), ...along.values,
-  );
+  ));
+  if (along.substitutions.length) resolve(tx, along.substitutions, rows.find((r) => r.eventId === null)?.resolved);
   if (rows.length === 0) return 0;
   const byId = new Map(all.map(({ e }) => [e.id, e]));
   let total = 0;
   for (const r of rows) {
+    if (r.eventId === null) continue;
     const n = Number(r.deliveries);
     const e = byId.get(r.eventId);
     if (e) e.pending_webhooks += n;
@@ -97,14 +99,20 @@ export async function recordEventsOf(tx: Tx, byAccount: Map<string, EventEnvelop
  * the deliveries per event. A delivery's id is the event's time part and a digest of the event
  * and endpoint ids (one delivery per pair is made here), so that the statement needs nothing
  * from the caller per endpoint. `deferred`: WITH parts written first (each ending with a
- * comma). The orders benchmark's baseline sends the same text.
+ * comma); `substitutions`: values those parts compute (a ledger transaction's hash), put in
+ * place of their placeholders in the events' data and answered in a last row whose eventId is
+ * NULL. The orders benchmark's baseline sends the same text.
  */
-export function eventsStatement(deferred = ''): string {
+export function eventsStatement(deferred = '', substitutions: Substitution[] = []): string {
+  const data = substitutions.length ? `${substituted('d.data::text', substitutions)}::json` : 'd.data';
+  const resolvedRow = substitutions.length
+    ? ` UNION ALL SELECT NULL, 0, ARRAY[${substitutions.map((x) => x.sql).join(', ')}]::text[]`
+    : '';
   return `WITH ${deferred}d AS MATERIALIZED (
        SELECT * FROM json_to_recordset($1::json) AS d(id text, "accountId" text, livemode boolean, type text, data json, "requestId" text, "idempotencyKey" text, "apiVersion" text, actor jsonb, "connectedAccount" text, "createdAt" timestamptz, platform text, patterns text[])
      ), ins AS (
        INSERT INTO "Event" ("id", "accountId", "livemode", "type", "data", "requestId", "idempotencyKey", "apiVersion", "actor", "connectedAccount", "createdAt")
-       SELECT d.id, d."accountId", d.livemode, d.type, d.data, d."requestId", d."idempotencyKey", d."apiVersion", d.actor, d."connectedAccount", d."createdAt" FROM d
+       SELECT d.id, d."accountId", d.livemode, d.type, ${data}, d."requestId", d."idempotencyKey", d."apiVersion", d.actor, d."connectedAccount", d."createdAt" FROM d
      ), dl AS (
        INSERT INTO "WebhookDelivery" ("id", "accountId", "livemode", "endpointId", "eventId", "eventType", "status", "nextAttemptAt", "createdAt", "updatedAt")
        SELECT '${ID_PREFIX.webhookDelivery}_' || substr(d.id, ${ID_PREFIX.event.length + 2}, 10) || substr(md5(d.id || ' ' || w."id"), 1, 16),
@@ -115,47 +123,139 @@ export function eventsStatement(deferred = ''): string {
        WHERE cardinality(w."events") = 0 OR w."events" && d.patterns
        RETURNING "eventId"
      )
-     SELECT "eventId", count(*)::int AS deliveries FROM dl GROUP BY "eventId"`;
+     SELECT "eventId", count(*)::int AS deliveries${substitutions.length ? ', NULL::text[] AS resolved' : ''} FROM dl GROUP BY "eventId"${resolvedRow}`;
 }
 
 /**
- * Writes deferred to the outbox's statement, per transaction: each a list of data-modifying
- * statements (INSERT, UPDATE; no WITH of their own, no RETURNING read) numbering their own
- * parameters from $1. They run as the first parts of the outbox's WITH statement, in the same
+ * Writes deferred to the outbox's statement, per transaction: each a list of WITH parts
+ * (data-modifying statements, or SELECTs the later parts read) numbering their own parameters
+ * from $1. Part j of a write is named `{w}j` in the write's own text (each write gets its own
+ * prefix). They run as the first parts of the outbox's WITH statement, in the same
  * transaction, one round trip less; a transaction whose outbox never runs must call
  * flushDeferredWrites before anything reads what they write (post() does, so does
  * recordEventsOf with no events). Dropped with the transaction when it fails.
+ *
+ * A write may compute a value the caller had to name before it existed (a transfer's ledger
+ * hash, which depends on the chain's head it locks): the caller wrote `placeholder` where the
+ * value goes (in its row, its events, its response), and `substitute.sql` (an expression over
+ * the write's parts) gives the value. The statement puts the value in place of the placeholder
+ * in the events' data and wherever a part wrote `SUBSTITUTED(<text expression>)`; the values
+ * are answered, and resolvedPlaceholders(tx) hands them to the caller for the rest.
+ * `onError`: maps the statement's failure (a refusal the write raised) to the error to throw.
  */
-const deferredWrites = new WeakMap<object, { statements: string[]; values: unknown[] }[]>();
+export interface DeferredWriteOptions {
+  substitute?: { placeholder: string; sql: string };
+  onError?: (err: unknown) => unknown;
+}
 
-export function deferWrite(tx: Tx, statements: string[], values: unknown[]): void {
+interface DeferredWrite extends DeferredWriteOptions {
+  statements: string[];
+  values: unknown[];
+}
+
+/** A value computed by the statement: its placeholder's parameter and the SQL giving it. */
+export interface Substitution {
+  placeholder: string;
+  param: string;
+  sql: string;
+}
+
+const deferredWrites = new WeakMap<object, DeferredWrite[]>();
+const resolvedValues = new WeakMap<object, Map<string, string>>();
+
+export function deferWrite(tx: Tx, statements: string[], values: unknown[], options: DeferredWriteOptions = {}): void {
   const list = deferredWrites.get(tx) ?? [];
-  list.push({ statements, values });
+  list.push({ statements, values, ...options });
   deferredWrites.set(tx, list);
 }
 
+/** SQL giving `text` with every placeholder replaced by its value. */
+function substituted(text: string, substitutions: Substitution[]): string {
+  return substitutions.reduce((sql, x) => `replace(${sql}, ${x.param}::text, ${x.sql})`, text);
+}
+
+interface TakenWrites {
+  ctes: string;
+  values: unknown[];
+  substitutions: Substitution[];
+  onErrors: ((err: unknown) => unknown)[];
+}
+
 /** The deferred writes of `tx` as WITH parts (each followed by a comma), their parameters from $offset+1. */
-function takeDeferredWrites(tx: Tx, offset: number): { ctes: string; values: unknown[] } {
+function takeDeferredWrites(tx: Tx, offset: number): TakenWrites {
   const list = deferredWrites.get(tx);
-  if (!list?.length) return { ctes: '', values: [] };
+  if (!list?.length) return { ctes: '', values: [], substitutions: [], onErrors: [] };
   deferredWrites.delete(tx);
   let ctes = '';
   const values: unknown[] = [];
+  const substitutions: Substitution[] = [];
+  const onErrors: ((err: unknown) => unknown)[] = [];
+  const renumber = (sql: string, base: number, i: number) =>
+    sql.replace(/\$(\d+)/g, (_m, n: string) => `$${base + Number(n)}`).replace(/\{w\}/g, `deferred_${i}_`);
   list.forEach((w, i) => {
     const base = offset + values.length;
     w.statements.forEach((sql, j) => {
-      ctes += `deferred_${i}_${j} AS (${sql.replace(/\$(\d+)/g, (_m, n: string) => `$${base + Number(n)}`)}), `;
+      ctes += `deferred_${i}_${j} AS (${renumber(sql, base, i)}), `;
     });
     values.push(...w.values);
+    if (w.substitute) {
+      values.push(w.substitute.placeholder);
+      substitutions.push({ placeholder: w.substitute.placeholder, param: `$${offset + values.length}`, sql: renumber(w.substitute.sql, base, i) });
+    }
+    if (w.onError) onErrors.push(w.onError);
   });
-  return { ctes, values };
+  ctes = ctes.replace(/SUBSTITUTED\(([^()]*)\)/g, (_m, text: string) => substituted(text, substitutions));
+  return { ctes, values, substitutions, onErrors };
+}
+
+/** Runs the outbox's statement, its failure mapped by the deferred writes' onError. */
+async function outboxStatement<T>(tx: Tx, along: TakenWrites, send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (err) {
+    for (const map of along.onErrors) {
+      const mapped = map(err);
+      if (mapped !== undefined) throw mapped;
+    }
+    throw err;
+  }
+}
+
+function resolve(tx: Tx, substitutions: Substitution[], values: string[] | null | undefined): void {
+  if (!values || values.length !== substitutions.length || values.some((v) => typeof v !== 'string')) {
+    throw new Error('outbox: the statement did not answer the values of its placeholders');
+  }
+  const known = resolvedValues.get(tx) ?? new Map<string, string>();
+  substitutions.forEach((x, i) => known.set(x.placeholder, values[i]));
+  resolvedValues.set(tx, known);
+}
+
+/** The values that took their placeholders' place in `tx`'s statements (once; undefined if none). */
+export function resolvedPlaceholders(tx: Tx): Map<string, string> | undefined {
+  const known = resolvedValues.get(tx);
+  resolvedValues.delete(tx);
+  return known;
+}
+
+/** `text` with each placeholder of `values` replaced by its value. */
+export function withResolved(text: string, values: Map<string, string>): string {
+  let out = text;
+  for (const [placeholder, value] of values) out = out.replaceAll(placeholder, value);
+  return out;
 }
 
 /** Runs the deferred writes of `tx` now (one statement), if any; `final` as recordEventsOf's. */
 export async function flushDeferredWrites(tx: Tx, final = false): Promise<void> {
   const along = takeDeferredWrites(tx, 0);
   if (!along.ctes) return;
-  await tx.$executeRawUnsafe(`${final ? COMMITS_WITH : ''}WITH ${along.ctes.slice(0, -2)} SELECT 1`, ...along.values);
+  const head = `${final ? COMMITS_WITH : ''}WITH ${along.ctes.slice(0, -2)} `;
+  if (!along.substitutions.length) {
+    await outboxStatement(tx, along, () => tx.$executeRawUnsafe(`${head}SELECT 1`, ...along.values));
+    return;
+  }
+  const [row] = await outboxStatement(tx, along, () => tx.$queryRawUnsafe<{ resolved: string[] }[]>(
+    `${head}SELECT ARRAY[${along.substitutions.map((x) => x.sql).join(', ')}]::text[] AS resolved`, ...along.values));
+  resolve(tx, along.substitutions, row?.resolved);
 }
 
 /** Deliveries still to be made, per event (an envelope's pending_webhooks). */

@@ -9,7 +9,7 @@ import type { Database, Prisma } from '../db/client.js';
 import { RawTransactionUnsupported } from '../db/raw-transaction.js';
 import { API_ERROR_MODEL, apiErrorEvent, reportsApiError } from '../events/api-error.js';
 import type { EventActor, EventBus, EventEnvelope } from '../events/bus.js';
-import { deferWrite, newEvent, publishEvents, recordEventsOf, type DeliveryWake, type EventOrigin } from '../events/outbox.js';
+import { deferWrite, newEvent, publishEvents, recordEventsOf, resolvedPlaceholders, withResolved, type DeliveryWake, type EventOrigin } from '../events/outbox.js';
 import type { DecisionService } from '../decision/service/service.js';
 import type { RecordCipher } from '../decision/service/crypto.js';
 import { present, snake } from '../representation.js';
@@ -129,7 +129,18 @@ export interface MutationResult {
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** an idempotency record's response, written with the events (deferWrite) */
-const COMPLETE_IDEMPOTENCY = `UPDATE "IdempotencyRecord" SET "state" = 'completed', "responseStatus" = $3::int, "responseBody" = $4::text WHERE "apiKeyId" = $1 AND "key" = $2`;
+const COMPLETE_IDEMPOTENCY = `UPDATE "IdempotencyRecord" SET "state" = 'completed', "responseStatus" = $3::int, "responseBody" = SUBSTITUTED($4::text) WHERE "apiKeyId" = $1 AND "key" = $2`;
+
+/**
+ * Thrown by an operation whose attempt failed for a reason a second attempt can cure (a wallet
+ * remembered from a database since reset): nothing was kept, and executeMutation runs the
+ * operation once more; should that attempt ask again, `error` is the answer.
+ */
+export class RunAgain extends Error {
+  constructor(readonly error: unknown) {
+    super('run the operation again');
+  }
+}
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
@@ -346,19 +357,34 @@ export async function executeMutation<I, R extends { id: string }>(
     }
     // the transaction's last statement (nothing here can fail after it): its COMMIT goes with it
     deliveries = await events.record(tx, true);
+    // values the statement computed in place of their placeholders (a transfer's ledger hash)
+    const resolved = resolvedPlaceholders(tx);
+    if (resolved) {
+      const text = withResolved(json, resolved);
+      events.resolve(resolved);
+      return { id: row.id, body: JSON.parse(text) as Record<string, unknown>, json: text, replayed: false, ...(reveal ? { reveal } : {}) };
+    }
     return { id: row.id, body, json, replayed: false, ...(reveal ? { reveal } : {}) };
   };
 
-  let result: MutationResult;
-  try {
+  const attempt = (): Promise<MutationResult> => {
     const raw = op.rawStatementsOnly && idempotencyKey === undefined ? services.db.rawTransaction : undefined;
-    result = raw
-      ? await raw((tx) => run(tx as unknown as Tx)).catch((err: unknown) => {
+    return raw
+      ? raw((tx) => run(tx as unknown as Tx)).catch((err: unknown) => {
         // the operation reached for Prisma's client: nothing was kept, run it there
         if (err instanceof RawTransactionUnsupported) return prisma.$transaction(run, { timeout: 30_000, maxWait: 10_000 });
         throw err;
       })
-      : await prisma.$transaction(run, { timeout: 30_000, maxWait: 10_000 });
+      : prisma.$transaction(run, { timeout: 30_000, maxWait: 10_000 });
+  };
+  let result: MutationResult;
+  try {
+    result = await attempt().catch((err: unknown) => {
+      if (!(err instanceof RunAgain)) throw err;
+      return attempt().catch((again: unknown) => {
+        throw again instanceof RunAgain ? again.error : again;
+      });
+    });
   } catch (err) {
     // A request that failed its rules is recorded too, so its replay fails the same way; a
     // server-side failure (5xx: a dependency or the database unavailable) is not: a retry with
@@ -430,6 +456,13 @@ class EventsByAccount {
   /** `final`: the transaction's last statement (see recordEventsOf) */
   async record(tx: Tx, final = false): Promise<number> {
     return recordEventsOf(tx, this.byAccount, final);
+  }
+
+  /** Puts the values the statement computed in place of their placeholders, in every event's data. */
+  resolve(values: Map<string, string>): void {
+    for (const list of this.byAccount.values()) {
+      for (const e of list) e.data = JSON.parse(withResolved(JSON.stringify(e.data), values)) as EventEnvelope['data'];
+    }
   }
 
   publish(services: Services, deliveries: number): void {

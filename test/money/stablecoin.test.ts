@@ -8,6 +8,8 @@ import { verifyLedger } from '../../src/modules/money/verify.js';
 import { signatureHeaders, newSigningSecret } from '../helpers/money.js';
 import { api, gql, hasPostgres, startTestServer, type ApiResponse, type TestAccount, type TestServer } from '../helpers/server.js';
 import { expectError } from '../rest/envelope.js';
+import { subscribe, wsSession } from '../graphql/client.js';
+import { OnEventsDocument } from '../generated/graphql.js';
 
 let t: TestServer;
 /** the main sender: account a with its signing secret */
@@ -473,6 +475,37 @@ describe('issue, redeem and transfer', () => {
     expectError(await api(t.url, `/v1/orders/${order.body.id}`, { key: rcpt.key }), 404, 'RESOURCE_NOT_FOUND');
     expect((await wallet(rcpt.key)).address).toBe(to);
     expect(await ledgerProblems([sender.accountId, rcpt.accountId])).toEqual([]);
+  });
+
+  it('the transaction hash PostgreSQL computes is the one the response, the ledger, the stored events and both accounts\' subscribers see', async () => {
+    const sender = await t.newAccount();
+    const secret = await newSigningSecret(t, sender);
+    const rcpt = await t.newAccount();
+    await fund(sender, secret, '5');
+    const to = (await wallet(rcpt.key)).address;
+    const sessions = [wsSession(t.url, { authorization: `Bearer ${sender.key}` }), wsSession(t.url, { authorization: `Bearer ${rcpt.key}` })];
+    try {
+      const subs = await Promise.all(sessions.map((s) => subscribe(s, OnEventsDocument, { types: ['stablecoin.transferred'] })));
+      const res = await post(sender.key, '/v1/stablecoin/transfer', { amount: '1.5', to });
+      expect(res.status, res.text).toBe(201);
+      const hash = res.body.transaction_hash as string;
+      expect(hash).toMatch(HASH);
+      const [row] = await t.server.db.prisma.ledgerTransaction.findMany({ where: { resourceId: res.body.id } });
+      expect(row.hash).toBe(hash);
+      const transfer = await t.server.db.prisma.stablecoinTransfer.findUniqueOrThrow({ where: { id: res.body.id } });
+      expect(transfer.transactionHash).toBe(hash);
+      for (const sub of subs) {
+        const [got] = await sub.waitFor(1, 10_000);
+        expect(got.events.data).toEqual({ object: res.body, transfer_id: res.body.id, from: res.body.from, to, amount: '1.5' });
+        sub.stop();
+      }
+      const stored = (await eventsOf(sender.key, 'stablecoin.transferred')).find((e) => e.data.transfer_id === res.body.id)!;
+      expect(stored.data.object).toEqual(res.body);
+      expect(JSON.stringify(stored)).not.toContain('ltxhash_');
+      expect(await ledgerProblems([sender.accountId, rcpt.accountId])).toEqual([]);
+    } finally {
+      await Promise.all(sessions.map((s) => s.dispose()));
+    }
   });
 });
 

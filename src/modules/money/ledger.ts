@@ -4,7 +4,7 @@
 // in its row: a debit is one conditional UPDATE that refuses to overdraw, so concurrent
 // debits can never take a balance below zero. Transactions are hash-chained per account and
 // mode: hash = SHA-256(previous hash + "\n" + canonical content), verified by `ledger -- verify`.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { canonicalJson } from '../../canonical.js';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -187,28 +187,6 @@ export interface Recorded {
   id: string;
   hash: string;
   sequence: number;
-  /** the resource's row as written (when post() was given one) */
-  row?: Record<string, unknown>;
-}
-
-/**
- * The row of the resource a ledger transaction records (a transfer), written in post()'s last
- * statement: every column given (bigints and dates as JSON strings), `hash` the transaction's.
- */
-export interface ResourceRow {
-  table: string;
-  row(hash: string): Record<string, unknown>;
-}
-
-export interface PostOptions {
-  /** the resource's row, written with the ledger transaction */
-  resource?: ResourceRow;
-  /**
-   * The ledger transaction's rows (and the resource's) are written with the events, by the
-   * outbox's statement in the same database transaction (events/outbox.ts deferWrite): for an
-   * operation whose events are recorded by executeMutation right after it posts once.
-   */
-  deferToOutbox?: boolean;
 }
 
 /**
@@ -216,29 +194,17 @@ export interface PostOptions {
  * Throws InsufficientFunds, having changed nothing, when a debit would overdraw.
  */
 export async function post(
-  tx: Tx, chain: Scope, kind: string, resourceId: string, postings: Posting[], now = new Date(), options: PostOptions = {},
+  tx: Tx, chain: Scope, kind: string, resourceId: string, postings: Posting[], now = new Date(),
 ): Promise<Recorded> {
-  const { resource } = options;
   // a movement deferred earlier in this transaction is written first: this one reads its chain
   await flushDeferredWrites(tx);
-  const sums = new Map<string, bigint>();
-  for (const p of postings) sums.set(p.account.currency, (sums.get(p.account.currency) ?? 0n) + p.amount);
-  for (const [currency, sum] of sums) {
-    if (sum !== 0n) throw new Error(`unbalanced ledger transaction: ${currency} postings sum to ${sum}`);
-  }
+  const ordered = changesOf(postings);
   await ensureAccounts(tx, postings.map((p) => p.account), chain.livemode);
 
   // One change per ledger account. The accounts are locked in id order (two movements over
   // the same accounts cannot deadlock), checked on the balances that hold under the lock (a
   // credit committed meanwhile counts), changed only if every debit is covered, and the chain's
   // head taken and locked until commit (one writer per chain at a time): one statement.
-  const deltas = new Map<string, { account: LedgerAccountRef; delta: bigint }>();
-  for (const p of postings) {
-    const d = deltas.get(p.account.id) ?? { account: p.account, delta: 0n };
-    d.delta += p.amount;
-    deltas.set(p.account.id, d);
-  }
-  const ordered = [...deltas.values()].filter((d) => d.delta !== 0n).sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
   const [moved] = await tx.$queryRawUnsafe<{ ok: boolean; moved: number; locked: { id: string; balance: string; allowNegative: boolean }[] | null; sequence: number | null; headHash: string | null }[]>(
     LEDGER_MOVE_SQL, JSON.stringify(ordered.map((d) => ({ id: d.account.id, delta: d.delta.toString() }))), ordered.length, chain.accountId, chain.livemode, GENESIS_HASH,
     ordered.map((d) => d.account.id).join(','),
@@ -258,42 +224,193 @@ export async function post(
   }
   const head = { sequence: moved.sequence, headHash: moved.headHash };
   const id = newId('ltx');
-  const lines = postings.map((p, position) => ({ id: newId('lpo'), ledgerAccountId: p.account.id, currency: p.account.currency, amount: p.amount, position }));
-  const content = {
+  const lines = linesOf(postings);
+  const hash = transactionHash(head.headHash, {
     id, accountId: chain.accountId, livemode: chain.livemode, sequence: head.sequence, kind, resourceId, createdAt: now,
     postings: lines.map((l) => ({ ledgerAccountId: l.ledgerAccountId, currency: l.currency, amount: l.amount })),
-  };
-  const hash = transactionHash(head.headHash, content);
-  // the transaction, its postings, the chain's new head (and the resource's row): one statement
-  const values: unknown[] = [
-    id, chain.accountId, chain.livemode, head.sequence, kind, resourceId, head.headHash, hash, now.toISOString(),
-    JSON.stringify(lines.map((l) => ({ id: l.id, account: l.ledgerAccountId, currency: l.currency, amount: l.amount.toString(), position: l.position }))),
-  ];
-  const statements = [
-    `INSERT INTO "LedgerTransaction" ("id", "accountId", "livemode", "sequence", "kind", "resourceId", "previousHash", "hash", "createdAt")
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz)`,
-    `INSERT INTO "LedgerPosting" ("id", "transactionId", "ledgerAccountId", "currency", "amount", "position")
-     SELECT d.id, $1, d.account, d.currency, d.amount::bigint, d.position
-     FROM jsonb_to_recordset($10::jsonb) AS d(id text, account text, currency text, amount text, position int)`,
-  ];
-  let row: Record<string, unknown> | undefined;
-  if (resource) {
-    row = resource.row(hash);
-    const columns = Object.keys(row);
-    if (!/^[A-Za-z]+$/.test(resource.table) || !columns.every((c) => /^[A-Za-z]+$/.test(c))) throw new Error(`ledger: bad resource table ${resource.table}`);
-    const list = columns.map((c) => `"${c}"`).join(', ');
-    statements.push(`INSERT INTO "${resource.table}" (${list}) SELECT ${list} FROM json_populate_record(NULL::"${resource.table}", $11::json)`);
-    values.push(JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
-  }
-  const advance = `UPDATE "LedgerChain" SET "headHash" = $8 WHERE "accountId" = $2 AND "livemode" = $3`;
-  if (options.deferToOutbox) {
-    // written with the events, in the outbox's statement (same transaction, one round trip less)
-    deferWrite(tx, [...statements, advance], values);
-  } else {
-    await tx.$executeRawUnsafe(`WITH ${statements.map((sql, i) => `w${i} AS (${sql})`).join(', ')} ${advance}`, ...values);
-  }
-  return { id, hash, sequence: head.sequence, ...(row ? { row } : {}) };
+  });
+  // the transaction, its postings and the chain's new head: one statement
+  await tx.$executeRawUnsafe(`WITH t AS (${INSERT_TRANSACTION}), p AS (${INSERT_POSTINGS})
+    UPDATE "LedgerChain" SET "headHash" = $8, "previousHash" = $7 WHERE "accountId" = $2 AND "livemode" = $3`,
+  id, chain.accountId, chain.livemode, head.sequence, kind, resourceId, head.headHash, hash, now.toISOString(), postingsJson(lines));
+  return { id, hash, sequence: head.sequence };
 }
+
+/** The ledger transaction's row: $1 id, $2/$3 the chain, $4 sequence, $5 kind, $6 resource, $7 previous hash, $8 hash, $9 time. */
+const INSERT_TRANSACTION = `INSERT INTO "LedgerTransaction" ("id", "accountId", "livemode", "sequence", "kind", "resourceId", "previousHash", "hash", "createdAt")
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::timestamptz)`;
+/** Its postings: $1 the transaction, $10 the lines (postingsJson). */
+const INSERT_POSTINGS = `INSERT INTO "LedgerPosting" ("id", "transactionId", "ledgerAccountId", "currency", "amount", "position")
+     SELECT d.id, $1, d.account, d.currency, d.amount::bigint, d.position
+     FROM jsonb_to_recordset($10::jsonb) AS d(id text, account text, currency text, amount text, position int)`;
+
+interface Line {
+  id: string;
+  ledgerAccountId: string;
+  currency: string;
+  amount: bigint;
+  position: number;
+}
+
+function linesOf(postings: Posting[]): Line[] {
+  return postings.map((p, position) => ({ id: newId('lpo'), ledgerAccountId: p.account.id, currency: p.account.currency, amount: p.amount, position }));
+}
+
+function postingsJson(lines: Line[]): string {
+  return JSON.stringify(lines.map((l) => ({ id: l.id, account: l.ledgerAccountId, currency: l.currency, amount: l.amount.toString(), position: l.position })));
+}
+
+/** The postings' net change per ledger account, in id order (the lock order); throws unless they sum to zero per currency. */
+function changesOf(postings: Posting[]): { account: LedgerAccountRef; delta: bigint }[] {
+  const sums = new Map<string, bigint>();
+  for (const p of postings) sums.set(p.account.currency, (sums.get(p.account.currency) ?? 0n) + p.amount);
+  for (const [currency, sum] of sums) {
+    if (sum !== 0n) throw new Error(`unbalanced ledger transaction: ${currency} postings sum to ${sum}`);
+  }
+  const deltas = new Map<string, { account: LedgerAccountRef; delta: bigint }>();
+  for (const p of postings) {
+    const d = deltas.get(p.account.id) ?? { account: p.account, delta: 0n };
+    d.delta += p.amount;
+    deltas.set(p.account.id, d);
+  }
+  return [...deltas.values()].filter((d) => d.delta !== 0n).sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
+}
+
+/**
+ * The row of the resource a ledger transaction records (a transfer), written in the same
+ * statement: every column given (bigints and dates as JSON strings), `hash` the transaction's.
+ */
+export interface ResourceRow {
+  table: string;
+  row(hash: string): Record<string, unknown>;
+}
+
+export interface DeferredPost {
+  id: string;
+  /** stands for the transaction's hash until the statement has run (see outbox.ts deferWrite) */
+  hash: string;
+  /** the resource's row as written, its hash the placeholder */
+  row?: Record<string, unknown>;
+}
+
+/**
+ * post() folded into the outbox's statement: the whole ledger transaction (locks, the check of
+ * every debit, the balances, the chain's new head, the transaction, its postings and the
+ * resource's row) is written by the statement that writes the events and carries the COMMIT
+ * (events/outbox.ts deferWrite), so the row locks are held for that one statement and its
+ * commit, not across a trip through the server. The hash depends on the chain's head, known
+ * only under its lock: PostgreSQL computes it, `sha256(previous || "\n" || canonical JSON)`
+ * exactly as transactionHash() does (the canonical JSON is built here around the sequence
+ * number, its last key), and the caller's row, events and response carry a placeholder that
+ * the statement and executeMutation replace. Sends nothing now. Every ledger account must
+ * exist already (wallets: transferWallets). A refusal (a debit not covered, an account
+ * missing) fails the statement, so its transaction rolls back: `refused` maps it to the error
+ * to throw.
+ */
+export function postWithEvents(
+  tx: Tx, chain: Scope, kind: string, resourceId: string, postings: Posting[], now: Date,
+  options: { resource?: ResourceRow; refused: (err: InsufficientFunds) => unknown },
+): DeferredPost {
+  const ordered = changesOf(postings);
+  if (postings.some((p) => p.account.kind !== 'wallet')) throw new Error('postWithEvents: wallets only (other ledger accounts are made on first use by post())');
+  const id = newId('ltx');
+  const lines = linesOf(postings);
+  const { prefix, suffix } = hashParts({
+    id, accountId: chain.accountId, livemode: chain.livemode, kind, resourceId, createdAt: now,
+    postings: lines.map((l) => ({ ledgerAccountId: l.ledgerAccountId, currency: l.currency, amount: l.amount })),
+  });
+  const placeholder = `ltxhash_${randomBytes(16).toString('hex')}`;
+  const values: unknown[] = [
+    id, chain.accountId, chain.livemode, kind, resourceId, now.toISOString(), postingsJson(lines),
+    JSON.stringify(ordered.map((d) => ({ id: d.account.id, delta: d.delta.toString() }))), ordered.length,
+    ordered.map((d) => d.account.id).join(','), GENESIS_HASH, prefix, suffix,
+  ];
+  const statements = [...LEDGER_MOVE_IN_OUTBOX];
+  let row: Record<string, unknown> | undefined;
+  if (options.resource) {
+    const { table } = options.resource;
+    row = options.resource.row(placeholder);
+    const columns = Object.keys(row);
+    if (!/^[A-Za-z]+$/.test(table) || !columns.every((c) => /^[A-Za-z]+$/.test(c))) throw new Error(`ledger: bad resource table ${table}`);
+    const list = columns.map((c) => `"${c}"`).join(', ');
+    values.push(JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+    statements.push(`INSERT INTO "${table}" (${list}) SELECT ${list} FROM json_populate_record(NULL::"${table}", SUBSTITUTED($${values.length}::text)::json)`);
+  }
+  deferWrite(tx, statements, values, {
+    substitute: { placeholder, sql: `(SELECT h."headHash" FROM {w}${HEAD_PART} h)` },
+    onError: (err) => {
+      const refusal = ledgerRefusal(err, ordered);
+      return refusal ? options.refused(refusal) : undefined;
+    },
+  });
+  return { id, hash: placeholder, ...(row ? { row } : {}) };
+}
+
+/** The refusal a statement raised through ledger_refuse() (see the migration), as InsufficientFunds. */
+function ledgerRefusal(err: unknown, ordered: { account: LedgerAccountRef; delta: bigint }[]): InsufficientFunds | undefined {
+  const message = err instanceof Error ? err.message : '';
+  const m = /ledger_refused ((?:[A-Za-z0-9_]+:-?\d+:[tf];?)*)/.exec(message);
+  if (!m) return undefined;
+  const seen = new Map<string, { balance: bigint; allowNegative: boolean }>();
+  for (const part of m[1].split(';').filter(Boolean)) {
+    const [lid, balance, negative] = part.split(':');
+    seen.set(lid, { balance: BigInt(balance), allowNegative: negative === 't' });
+  }
+  for (const d of ordered) {
+    const row = seen.get(d.account.id);
+    if (!row) return new InsufficientFunds(d.account, 0n, -d.delta, true);
+    if (!row.allowNegative && row.balance + d.delta < 0n) return new InsufficientFunds(d.account, row.balance, -d.delta);
+  }
+  return undefined;
+}
+
+/** The canonical JSON of a transaction (transactionHash's) split around its sequence number. */
+export function hashParts(c: Omit<HashContent, 'sequence'>): { prefix: string; suffix: string } {
+  const marker = '"sequence":0';
+  const text = canonicalOf({ ...c, sequence: 0 });
+  // keys are sorted: "sequence" is the last one, and a quote inside a string value is escaped
+  const at = text.lastIndexOf(marker);
+  if (at < 0 || text.indexOf(marker) !== at) throw new Error('ledger: the canonical JSON has no single sequence');
+  return { prefix: text.slice(0, at + marker.length - 1), suffix: text.slice(at + marker.length) };
+}
+
+/** The SQL of transactionHash(previous, content with `sequence`): $12 and $13 from hashParts. */
+const sqlHash = (previous: string, sequence: string) =>
+  `encode(sha256(convert_to(${previous} || chr(10) || $12::text || (${sequence})::text || $13::text, 'UTF8')), 'hex')`;
+
+/** Which part of LEDGER_MOVE_IN_OUTBOX answers the chain's new head. */
+const HEAD_PART = 4;
+
+/**
+ * postWithEvents' parts of the outbox statement ({w}j: part j). Parameters: $1 the ledger
+ * transaction's id, $2/$3 the chain (account, mode), $4 kind, $5 resource id, $6 time, $7 the
+ * postings (postingsJson), $8 the changes [{id, delta}], $9 how many, $10 their ids joined by
+ * commas, $11 the genesis hash, $12/$13 the canonical JSON around the sequence. Part 1 locks
+ * the accounts in id order; part 2 refuses (ledger_refuse raises) unless every account exists
+ * and every debit is covered by the balance under the lock; part 4 advances the chain under its
+ * row lock (made on first use), computing the hash from the head it replaces, and keeps that
+ * head as previousHash.
+ */
+const LEDGER_MOVE_IN_OUTBOX = [
+  `SELECT x.id, x.delta::bigint AS delta FROM jsonb_to_recordset($8::jsonb) AS x(id text, delta text)`,
+  `SELECT a."id", a."balance", a."allowNegative" FROM "LedgerAccount" a
+   WHERE a."id" = ANY (string_to_array($10::text, ',')) ORDER BY a."id" COLLATE "C" FOR UPDATE OF a`,
+  `SELECT CASE WHEN count(*) = $9::int AND coalesce(bool_and(l."allowNegative" OR l."balance" + d.delta >= 0), true) THEN true
+     ELSE ledger_refuse((SELECT string_agg(s."id" || ':' || s."balance" || ':' || CASE WHEN s."allowNegative" THEN 't' ELSE 'f' END, ';') FROM {w}1 s)) END AS ok
+   FROM {w}1 l JOIN {w}0 d ON d.id = l."id"`,
+  `UPDATE "LedgerAccount" a SET "balance" = a."balance" + d.delta FROM {w}0 d
+   WHERE a."id" = ANY (string_to_array($10::text, ',')) AND a."id" = d.id AND (SELECT c.ok FROM {w}2 c)`,
+  `INSERT INTO "LedgerChain" ("accountId", "livemode", "sequence", "headHash", "previousHash")
+   SELECT $2::text, $3::boolean, 1, ${sqlHash('$11::text', '1')}, $11::text WHERE (SELECT c.ok FROM {w}2 c)
+   ON CONFLICT ("accountId", "livemode") DO UPDATE SET "sequence" = "LedgerChain"."sequence" + 1, "previousHash" = "LedgerChain"."headHash",
+     "headHash" = ${sqlHash('"LedgerChain"."headHash"', '"LedgerChain"."sequence" + 1')}
+   RETURNING "sequence", "headHash", "previousHash"`,
+  `INSERT INTO "LedgerTransaction" ("id", "accountId", "livemode", "sequence", "kind", "resourceId", "previousHash", "hash", "createdAt")
+   SELECT $1::text, $2::text, $3::boolean, h."sequence", $4::text, $5::text, h."previousHash", h."headHash", $6::timestamptz FROM {w}${HEAD_PART} h`,
+  `INSERT INTO "LedgerPosting" ("id", "transactionId", "ledgerAccountId", "currency", "amount", "position")
+   SELECT p.id, $1::text, p.account, p.currency, p.amount::bigint, p.position
+   FROM jsonb_to_recordset($7::jsonb) AS p(id text, account text, currency text, amount text, position int)`,
+];
 
 /**
  * post()'s first statement. $1: the changes [{id, delta}], $2: how many, $3/$4: the chain
@@ -340,12 +457,15 @@ export interface HashContent {
 
 /** SHA-256 over the previous hash and the canonical JSON of the transaction (postings in order). */
 export function transactionHash(previous: string, c: HashContent): string {
-  const canonical = canonicalJson({
+  return createHash('sha256').update(`${previous}\n${canonicalOf(c)}`).digest('hex');
+}
+
+function canonicalOf(c: HashContent): string {
+  return canonicalJson({
     id: c.id, account: c.accountId, livemode: c.livemode, sequence: c.sequence, kind: c.kind, resource: c.resourceId,
     created: c.createdAt.toISOString(),
     postings: c.postings.map((p) => ({ ledger_account: p.ledgerAccountId, currency: p.currency, amount: p.amount.toString() })),
   });
-  return createHash('sha256').update(`${previous}\n${canonical}`).digest('hex');
 }
 
 /** A balance of the account in one mode, by kind and currency (0 when the account never moved). */

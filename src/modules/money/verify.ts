@@ -31,7 +31,7 @@ async function verifySnapshot(prisma: Reader): Promise<LedgerReport> {
   const sums = new Map<string, bigint>();
   let transactions = 0;
   let postings = 0;
-  const heads = new Map<string, { sequence: number; hash: string }>();
+  const heads = new Map<string, { sequence: number; hash: string; previous: string }>();
   let cursor: { accountId: string; livemode: boolean; sequence: number } | undefined;
   for (;;) {
     const page = await prisma.ledgerTransaction.findMany({
@@ -52,7 +52,7 @@ async function verifySnapshot(prisma: Reader): Promise<LedgerReport> {
         postings: t.postings.map((p) => ({ ledgerAccountId: p.ledgerAccountId, currency: p.currency, amount: p.amount })),
       });
       if (expected !== t.hash) problems.push(`${t.id}: hash does not match its content (tampered, or written outside the ledger)`);
-      heads.set(chain, { sequence: t.sequence, hash: t.hash });
+      heads.set(chain, { sequence: t.sequence, hash: t.hash, previous: t.previousHash });
       const perCurrency = new Map<string, bigint>();
       for (const p of t.postings) {
         postings++;
@@ -71,6 +71,7 @@ async function verifySnapshot(prisma: Reader): Promise<LedgerReport> {
     const key = `${c.accountId}:${c.livemode ? 'live' : 'test'}`;
     const head = heads.get(key);
     if (!head || head.sequence !== c.sequence || head.hash !== c.headHash) problems.push(`chain ${key}: its head does not match its last transaction`);
+    else if (c.previousHash !== head.previous) problems.push(`chain ${key}: its previous head does not match its last transaction's previous_hash`);
   }
   const accounts = await prisma.ledgerAccount.findMany({ select: { id: true, code: true, balance: true, allowNegative: true } });
   for (const a of accounts) {

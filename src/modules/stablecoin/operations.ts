@@ -6,10 +6,10 @@
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { defineMutation, type Scope, type Services, type Tx } from '../../operations/operation.js';
+import { defineMutation, RunAgain, type Scope, type Services, type Tx } from '../../operations/operation.js';
 import { checksumAddress, readAddress } from '../money/address.js';
 import { coinAmount, formatCoin } from '../money/amounts.js';
-import { forgetWallets, InsufficientFunds, insufficientFundsError, ledgerAccount, post, totalSupply, transferWallets, walletAt, walletOf, type Recorded, type Wallet } from '../money/ledger.js';
+import { forgetWallets, InsufficientFunds, insufficientFundsError, ledgerAccount, post, postWithEvents, totalSupply, transferWallets, walletAt, walletOf, type Recorded, type Wallet } from '../money/ledger.js';
 
 export const STABLECOIN_ID_PREFIX = { issuance: 'iss', redemption: 'rdm', transfer: 'xfr' } as const;
 
@@ -116,52 +116,47 @@ export const transferStablecoin = defineMutation({
   model: 'StablecoinTransfer',
   input: z.strictObject({ amount: coinAmount, to: address }),
   signatureRequired: (input, services) => atOrAbove(services)(input),
-  // between wallets seen before: the balances and the chain's head, then the outbox's statement
+  // between wallets seen before: one statement, the outbox's, which carries the COMMIT
   rawStatementsOnly: true,
   async run(tx, scope, input, emit, services) {
     const coin = services.money.coin;
     const id = newId(STABLECOIN_ID_PREFIX.transfer);
     const now = new Date();
-    // the wallets' ids and addresses are remembered per database after their first use: a
-    // transfer between known wallets is one statement here (the balances and the chain's
-    // head); the ledger transaction, its postings and the transfer's row go with the events
-    // in the outbox's statement, which also carries the COMMIT: two round trips (db/lazy-begin.ts)
-    for (let attempt = 0; ; attempt++) {
-      const { from, to } = await transferWallets(tx, services.db, scope, coin, input.to.toLowerCase());
-      if (!to) throw recipientNotFound(input.to, scope.livemode);
-      if (to.id === from.id) throw ApiError.validation([{ field: 'to', message: 'this is your own wallet: a transfer goes to another wallet', expected: 'the address of another wallet' }]);
-      let rec: Recorded;
-      try {
-        rec = await post(tx, scope, 'transfer', id, [
-          { account: from, amount: -input.amount },
-          { account: to, amount: input.amount },
-        ], now, {
-          resource: {
-            table: 'StablecoinTransfer',
-            row: (hash) => ({
-              id, accountId: scope.accountId, livemode: scope.livemode, fromAddress: from.address, toAddress: to.address,
-              recipientAccountId: to.accountId, amount: input.amount, status: 'succeeded', transactionHash: hash, createdAt: now,
-            }),
-          },
-          // the ledger rows and the transfer's are written with its events (executeMutation
-          // records them right after this run, in the same transaction)
-          deferToOutbox: true,
-        });
-      } catch (err) {
+    // the wallets' ids and addresses are remembered per database after their first use, so a
+    // transfer between known wallets sends nothing here: the whole movement (locks, checks,
+    // balances, the chain's head and hash, the ledger rows, the transfer's row) is written by
+    // the outbox's statement with the events, in one round trip with BEGIN and COMMIT
+    // (ledger.ts postWithEvents, db/lazy-begin.ts)
+    const { from, to } = await transferWallets(tx, services.db, scope, coin, input.to.toLowerCase());
+    if (!to) throw recipientNotFound(input.to, scope.livemode);
+    if (to.id === from.id) throw ApiError.validation([{ field: 'to', message: 'this is your own wallet: a transfer goes to another wallet', expected: 'the address of another wallet' }]);
+    const rec = postWithEvents(tx, scope, 'transfer', id, [
+      { account: from, amount: -input.amount },
+      { account: to, amount: input.amount },
+    ], now, {
+      resource: {
+        table: 'StablecoinTransfer',
+        row: (hash) => ({
+          id, accountId: scope.accountId, livemode: scope.livemode, fromAddress: from.address, toAddress: to.address,
+          recipientAccountId: to.accountId, amount: input.amount, status: 'succeeded', transactionHash: hash, createdAt: now,
+        }),
+      },
+      refused: (err) => {
+        const refusal = insufficientFundsError(err, 'The wallet cannot cover this transfer');
         // a remembered wallet that is not in this database (nothing was changed): look again
-        if (err instanceof InsufficientFunds && err.missing && attempt === 0) {
+        if (err.missing) {
           forgetWallets(services.db, [from.id, to.id]);
-          continue;
+          return new RunAgain(refusal);
         }
-        return moveOrRefuse<never>('The wallet cannot cover this transfer')(err);
-      }
-      const row = rec.row as { id: string; accountId: string; livemode: boolean; fromAddress: string; toAddress: string; recipientAccountId: string; amount: bigint; status: string; transactionHash: string; createdAt: Date };
-      const data = { transfer_id: id, from: checksumAddress(from.address), to: checksumAddress(to.address), amount: formatCoin(input.amount) };
-      emit('stablecoin.transferred', 'StablecoinTransfer', row, undefined, { data });
-      // the receiving account sees the transfer in its events too (nothing else of the sender)
-      if (to.accountId !== scope.accountId) emit('stablecoin.transferred', 'StablecoinTransfer', row, undefined, { data, account: to.accountId });
-      return row;
-    }
+        return refusal;
+      },
+    });
+    const row = rec.row as { id: string; accountId: string; livemode: boolean; fromAddress: string; toAddress: string; recipientAccountId: string; amount: bigint; status: string; transactionHash: string; createdAt: Date };
+    const data = { transfer_id: id, from: checksumAddress(from.address), to: checksumAddress(to.address), amount: formatCoin(input.amount) };
+    emit('stablecoin.transferred', 'StablecoinTransfer', row, undefined, { data });
+    // the receiving account sees the transfer in its events too (nothing else of the sender)
+    if (to.accountId !== scope.accountId) emit('stablecoin.transferred', 'StablecoinTransfer', row, undefined, { data, account: to.accountId });
+    return row;
   },
 });
 
