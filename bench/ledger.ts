@@ -3,12 +3,12 @@
 // PostgreSQL, the ledger verified after every run. Target: at least 1,000 transfers/s with
 // the invariants holding, next to a raw-pg baseline doing the same SQL.
 //
-//   - ours sends two statements per transfer in two round trips (BEGIN with post()'s locking and
-//     checking UPDATE with the chain head, then the outbox's statement carrying the ledger
-//     transaction, its postings, the transfer's row and the events, with COMMIT: see
-//     src/db/lazy-begin.ts); the baseline below sends the ten
-//     statements ours sent before (one per round trip), the compact one the same rows in two
-//     round trips of several statements each
+//   - ours sends one statement per transfer, with BEGIN and COMMIT in the same write (the
+//     outbox's statement, which also locks and checks the wallets, moves the balances, advances
+//     the chain with its hash computed in SQL and writes the ledger rows, the transfer's row and
+//     the events: src/modules/money/ledger.ts postWithEvents, src/db/lazy-begin.ts); the
+//     baseline below sends the ten statements ours sent before (one per round trip), the compact
+//     one the same rows in two round trips of several statements each
 //   - our server (src/server.ts) runs in a child process (bench/server-process.ts), without
 //     the webhook and payment workers and without Redis; the raw-pg baseline
 //     (bench/ledger-baseline.ts, node:http + pg, the same ledger SQL per transfer in one
