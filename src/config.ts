@@ -94,6 +94,12 @@ const schema = z.object({
   WS_KEEPALIVE_SECS: z.coerce.number().int().min(0).max(3600).default(30),
   /** PostgreSQL cancels a statement running longer (503 DATABASE_ERROR); 0 turns it off */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /**
+   * raw transactions (a stablecoin transfer) run named prepared statements, parsed and planned
+   * once per connection; false behind a pooler that cannot keep them (PgBouncer in transaction
+   * mode before 1.21)
+   */
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   /** /health/ready fails when Redis (the broker) is down, not only reports it */
   HEALTH_READY_REQUIRE_BROKER: bool.default(false),
   /** /health/ready fails when the database does not answer a query within this */

@@ -50,7 +50,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const logger = createLogger(config);
   const db = await openDatabase({
     databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE, migrate: true, shareEmbedded: true,
-    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS, preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
   });
   // the escalation bridge (committed events to live subscribers) counts its failures (src/ops/bridge.ts)
   const bridgeFailures = newBridgeFailures();

@@ -68,6 +68,8 @@ export interface OpenOptions {
   shareEmbedded?: boolean;
   /** PostgreSQL cancels statements running longer (0 or unset: no limit); PGlite has no such limit */
   statementTimeoutMs?: number;
+  /** raw transactions run named prepared statements (default true; see raw-transaction.ts) */
+  preparedStatements?: boolean;
 }
 
 interface SharedInfo {
@@ -230,7 +232,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       streamReads();
       return streamConnected.adapter ?? sql();
     },
-    ...(mainPool ? { rawTransaction: <T>(fn: (tx: RawTx) => Promise<T>) => rawTransaction(mainPool!, counter, fn) } : {}),
+    ...(mainPool ? { rawTransaction: <T>(fn: (tx: RawTx) => Promise<T>) => rawTransaction(mainPool!, counter, fn, opts.preparedStatements ?? true) } : {}),
     async close() {
       await streamClient?.$disconnect();
       await prisma.$disconnect();

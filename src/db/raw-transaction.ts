@@ -48,7 +48,8 @@ function param(value: unknown): unknown {
  * texts are the operations' own (a transfer sends the same two texts every time), so PostgreSQL
  * parses and plans each once per connection instead of once per call (parse and plan were most
  * of its CPU for a transfer's statements, bench/ledger-results.md). At most MAX_PREPARED texts
- * get a name; any text past them runs unnamed, as before.
+ * get a name; any text past them runs unnamed, as before. DATABASE_PREPARED_STATEMENTS=false
+ * turns names off (a pooler that hands one session's statements to another connection).
  */
 const MAX_PREPARED = 64;
 const preparedNames = new Map<string, string>();
@@ -83,7 +84,7 @@ async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
  * Runs `fn` in one transaction on a connection of `pool`; `counter` counts the statements as the
  * database's queryCount() does (COMMIT included, BEGIN not).
  */
-export async function rawTransaction<T>(pool: pg.Pool, counter: { n: number }, fn: (tx: RawTx) => Promise<T>): Promise<T> {
+export async function rawTransaction<T>(pool: pg.Pool, counter: { n: number }, fn: (tx: RawTx) => Promise<T>, prepared = true): Promise<T> {
   const client = await connect(pool);
   let broken: Error | undefined;
   // a checked-out client has no listener of the pool's: a connection error (a terminated
@@ -95,7 +96,7 @@ export async function rawTransaction<T>(pool: pg.Pool, counter: { n: number }, f
   const run = async (text: string, values: unknown[]) => {
     counter.n++;
     try {
-      return await client.query({ text, values: values.map(param), types, name: statementName(text) });
+      return await client.query({ text, values: values.map(param), types, name: prepared ? statementName(text) : undefined });
     } catch (err) {
       // an error the server did not send (a broken socket, a refused statement) leaves the
       // connection in an unknown state: it is dropped, not pooled

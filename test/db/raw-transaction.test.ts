@@ -62,6 +62,27 @@ describe.skipIf(skipping(!hasPostgres, 'raw transactions: DATABASE_URL (PostgreS
     expect((await rows()).map((r) => r.id)).toEqual([1]);
   });
 
+  it('runs named prepared statements (parsed once per connection), or unnamed ones when told not to', async () => {
+    const pool = new (await import('pg')).default.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    try {
+      const { rawTransaction } = await import('../../src/db/raw-transaction.js');
+      const counter = { n: 0 };
+      const text = `SELECT count(*)::int AS n FROM ${table} WHERE id > $1`;
+      for (const prepared of [true, false]) {
+        await rawTransaction(pool, counter, (tx) => tx.$queryRawUnsafe(text, 0), prepared);
+        const names = await pool.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements');
+        expect(names.rows.some((r) => r.statement === text)).toBe(prepared);
+        await pool.query('DEALLOCATE ALL');
+        // pg remembers what it parsed on this connection: forget it with the server's copy
+        const client = await pool.connect();
+        (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements = {};
+        client.release();
+      }
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('a transfer between known wallets runs without Prisma\'s transaction; with an Idempotency-Key, or from a wallet never used, on Prisma; all move the coin once', async () => {
     const prisma = t.server.db.prisma;
     let prismaTransactions = 0;
