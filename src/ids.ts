@@ -36,6 +36,15 @@ const POOL_SIZE = 4096;
 let pool = Buffer.alloc(0);
 let poolOffset = 0;
 
+/** The last id's time and random part: ids made in the same millisecond count up from it. */
+let lastTime = -1;
+const lastRandom = Buffer.alloc(10);
+
+/**
+ * A new id. Ids made in one millisecond by this process increase (the random part of the
+ * first, then +1 each, as ULID's monotonic generation), so events written by one transaction
+ * sort in the order they were made, and keyset pages never interleave them.
+ */
 export function newId(prefix: string, now = Date.now()): string {
   let time = '';
   let t = now;
@@ -43,17 +52,22 @@ export function newId(prefix: string, now = Date.now()): string {
     time = ALPHABET[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  if (poolOffset + 10 > pool.length) {
-    pool = randomBytes(POOL_SIZE);
-    poolOffset = 0;
+  if (now === lastTime && increment(lastRandom)) {
+    // the same millisecond: the last random part, plus one
+  } else {
+    if (poolOffset + 10 > pool.length) {
+      pool = randomBytes(POOL_SIZE);
+      poolOffset = 0;
+    }
+    pool.copy(lastRandom, 0, poolOffset, poolOffset + 10);
+    poolOffset += 10;
+    lastTime = now;
   }
-  const start = poolOffset;
-  poolOffset += 10;
   let rand = '';
   let acc = 0;
   let bits = 0;
-  for (let i = start; i < start + 10; i++) {
-    acc = ((acc << 8) | pool[i]) & 0xffff;
+  for (let i = 0; i < 10; i++) {
+    acc = ((acc << 8) | lastRandom[i]) & 0xffff;
     bits += 8;
     while (bits >= 5) {
       rand += ALPHABET[(acc >>> (bits - 5)) & 31];
@@ -61,4 +75,16 @@ export function newId(prefix: string, now = Date.now()): string {
     }
   }
   return `${prefix}_${time}${rand}`;
+}
+
+/** Adds one to the big-endian number in `bytes`; false when it overflowed (all ones before). */
+function increment(bytes: Buffer): boolean {
+  for (let i = bytes.length - 1; i >= 0; i--) {
+    if (bytes[i] < 255) {
+      bytes[i]++;
+      return true;
+    }
+    bytes[i] = 0;
+  }
+  return false;
 }

@@ -5,7 +5,7 @@
 // server-side one (5xx, the request changed nothing) and the refusals of money and stock that
 // a shop reacts to (PAYMENT_FAILED, INSUFFICIENT_FUNDS, INSUFFICIENT_INVENTORY). Validation
 // errors and the other 4xx are the caller's to fix and are answered only.
-import { ApiError } from '../errors.js';
+import { ApiError, databaseFault } from '../errors.js';
 import { formatMajor } from '../modules/money/amounts.js';
 import { registerPresenter } from '../representation.js';
 
@@ -22,18 +22,29 @@ export function reportsApiError(err: unknown): boolean {
   return err.status >= 500 || REPORTED_REFUSALS.has(err.code);
 }
 
+const coinOperation = (operation: string) => operation.startsWith('stablecoin.');
+const COIN_AMOUNT = /^\d{1,13}(\.\d{1,6})?$/;
+
 const text = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 255 ? v : null);
 
 /**
  * The event's object and flat fields. `input` is the request's input as sent (camelCase):
  * `customer` and `order` (or the id of an order being changed), `amount` and `currency` when
- * the request names them (`amount` as the payment events give it: the major unit as a string).
+ * the request names them (`amount` as the payment events give it: the major unit as a string;
+ * a stablecoin operation's amount as sent, in `coin`).
  */
-export function apiErrorEvent(err: unknown, requestId: string, operation: string, model: string, input: unknown) {
-  const e = err instanceof ApiError ? err : new ApiError('INTERNAL_ERROR', 'An unexpected error occurred; it has been logged with this request id');
+export function apiErrorEvent(err: unknown, requestId: string, operation: string, model: string, input: unknown, coin: string) {
+  // the error as the doors answer it: a database fault is its 503 DATABASE_ERROR, not a 500
+  const e = err instanceof ApiError ? err : databaseFault(err) ?? new ApiError('INTERNAL_ERROR', 'An unexpected error occurred; it has been logged with this request id');
   const i = (input && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
-  const currency = text(i.currency)?.toLowerCase() ?? null;
-  const amount = Number.isSafeInteger(i.amount) && currency && /^[a-z]{3}$/.test(currency) ? formatMajor(i.amount as number, currency) : null;
+  let currency = text(i.currency)?.toLowerCase() ?? null;
+  let amount = Number.isSafeInteger(i.amount) && currency && /^[a-z]{3}$/.test(currency) ? formatMajor(i.amount as number, currency) : null;
+  // a coin amount (stablecoin operations: a decimal string of the coin, which has no currency
+  // field in the request) is given as sent, in the coin
+  if (amount === null && coinOperation(operation) && typeof i.amount === 'string' && COIN_AMOUNT.test(i.amount)) {
+    amount = i.amount;
+    currency = coin;
+  }
   const orderId = text(i.order) ?? (model === 'Order' ? text(i.id) : null);
   return {
     object: {

@@ -3,6 +3,7 @@
 // spec's flat fields; a validation error is answered only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
+import { fundWallet, newSigningSecret } from '../helpers/money.js';
 
 let t: TestServer;
 let a: TestAccount;
@@ -65,6 +66,38 @@ describe('api.error', () => {
     expect(bad.status).toBe(400);
     await sleep(300);
     expect((await apiErrors(a.key)).some((e) => e.data.request_id === bad.body.error.request_id)).toBe(false);
+  });
+
+  it('a stablecoin refusal (INSUFFICIENT_FUNDS) carries the amount as sent and the coin as currency', async () => {
+    const b = await t.newAccount();
+    const secret = await newSigningSecret(t, b);
+    await fundWallet(t, b, secret, '2');
+    const to = (await api(t.url, '/v1/stablecoin/balance', { key: a.key })).body.address as string;
+    const refused = await api(t.url, '/v1/stablecoin/transfer', { key: b.key, body: { amount: '50.5', to } });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.body.error.code).toBe('INSUFFICIENT_FUNDS');
+    const event = await eventOf(b.key, refused.body.error.request_id);
+    expect(event.data).toMatchObject({ error_code: 'INSUFFICIENT_FUNDS', amount: '50.5', currency: 'usdx', customer_id: null, order_id: null });
+    expect(event.data.object).toMatchObject({ code: 'INSUFFICIENT_FUNDS', status: 422, operation: 'stablecoin.transfer' });
+  });
+
+  it('a database fault is reported as the 503 DATABASE_ERROR the request was answered, not as a 500', async () => {
+    const marker = `slow-${Date.now()}`;
+    const db = t.server.db.prisma;
+    // the database cancels the statement (SQLSTATE 57014, as statement_timeout does) for one name
+    await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION api_error_test_cancel() RETURNS trigger AS $$ BEGIN
+      IF NEW.name = '${marker}' THEN RAISE EXCEPTION USING ERRCODE = '57014', MESSAGE = 'canceling statement due to statement timeout'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+    await db.$executeRawUnsafe(`CREATE TRIGGER api_error_test_cancel BEFORE INSERT ON "Customer" FOR EACH ROW EXECUTE FUNCTION api_error_test_cancel()`);
+    try {
+      const failed = await api(t.url, '/v1/customers', { key: a.key, body: { name: marker } });
+      expect(failed.status, failed.text).toBe(503);
+      expect(failed.body.error.code).toBe('DATABASE_ERROR');
+      const event = await eventOf(a.key, failed.body.error.request_id);
+      expect(event.data.error_code).toBe('DATABASE_ERROR');
+      expect(event.data.object).toMatchObject({ code: 'DATABASE_ERROR', status: 503, operation: 'customers.create' });
+    } finally {
+      await db.$executeRawUnsafe('DROP TRIGGER IF EXISTS api_error_test_cancel ON "Customer"');
+    }
   });
 
   it('a write that fails server-side (500) is reported once, from an operation and from a route\'s own code (an agent\'s decision)', async () => {

@@ -657,6 +657,31 @@ describe('server 2, on the same data, with the worker', () => {
       expect(expectError(again, 422, 'INVALID_STATE_TRANSITION').param).toBe('order');
     });
 
+    it('an order is never charged beyond its total: 422 AMOUNT_EXCEEDS_DUE with amount_due (pending payments count, failed ones and refunds do not), on both doors', async () => {
+      const a = await t.newAccount();
+      const o = await newOrder(a.key);
+      const over = await pay(a.key, { amount: 901, currency: 'usd', payment_method: 'pm_card_visa', order: o.id });
+      const e = expectError(over, 422, 'AMOUNT_EXCEEDS_DUE');
+      expect(e.param).toBe('amount');
+      expect(e.details).toMatchObject({ amount_due: 900, amount: 901, order_id: o.id, order_amount: 900 });
+      await paid(a.key, { amount: 900, currency: 'usd', payment_method: 'pm_card_chargeDeclined', order: o.id }, 'failed');
+      await paid(a.key, { amount: 300, currency: 'usd', payment_method: 'pm_card_processing', order: o.id }, 'pending');
+      expect(expectError(await pay(a.key, { amount: 601, currency: 'usd', payment_method: 'pm_card_visa', order: o.id }), 422, 'AMOUNT_EXCEEDS_DUE').details.amount_due).toBe(600);
+      const p = await paid(a.key, { amount: 600, currency: 'usd', payment_method: 'pm_card_visa', order: o.id }, 'succeeded');
+      // covered in full (a pending payment included): nothing more can be charged, on either door
+      const twice = expectError(await pay(a.key, { amount: 1, currency: 'usd', payment_method: 'pm_card_visa', order: o.id }), 422, 'AMOUNT_EXCEEDS_DUE');
+      expect(twice.details.amount_due).toBe(0);
+      const g = await gql(t.url, a.key, 'mutation($input: CreatePaymentInput!) { createPayment(input: $input) { id } }', { input: { amount: 1, currency: 'usd', paymentMethod: 'pm_card_visa', order: o.id } });
+      expect(g.body.errors?.[0]?.extensions?.code, g.text).toBe('AMOUNT_EXCEEDS_DUE');
+      // a refund makes room again
+      expect((await refund(a.key, { payment: p.id, amount: 250 })).status).toBe(201);
+      expect(expectError(await pay(a.key, { amount: 251, currency: 'usd', payment_method: 'pm_card_visa', order: o.id }), 422, 'AMOUNT_EXCEEDS_DUE').details.amount_due).toBe(250);
+      await paid(a.key, { amount: 250, currency: 'usd', payment_method: 'pm_card_visa', order: o.id }, 'succeeded');
+      const list = await api(t.url, `/v1/payments?order_eq=${o.id}&limit=100`, { key: a.key });
+      // (the processing payment may have settled meanwhile: this server runs the settlement worker)
+      expect(list.body.data.map((x: { status: string }) => (x.status === 'pending' ? 'succeeded' : x.status)).sort()).toEqual(['failed', 'succeeded', 'succeeded', 'succeeded']);
+    });
+
     it('several payments: failed ones do not count, paid once they cover the amount, refunded once every succeeded one is fully refunded', async () => {
       const a = await t.newAccount();
       const o = await newOrder(a.key);
@@ -764,6 +789,9 @@ describe('server 2, on the same data, with the worker', () => {
       expect(amountOf(b.available, 'eur')).toBe(2500);
       expect(amountOf(b.pending, 'usd')).toBe(0);
       expect(amountOf(b.pending, 'eur')).toBe(0);
+      // both lists name the same currencies, in order, 0 where nothing is (no payment was ever pending here)
+      expect(b.available.map((m: any) => m.currency)).toEqual(['eur', 'usd']);
+      expect(b.pending).toEqual([{ amount: 0, currency: 'eur' }, { amount: 0, currency: 'usd' }]);
       for (const m of [...b.available, ...b.pending]) {
         expect(Object.keys(m).sort()).toEqual(['amount', 'currency']);
         expect(Number.isInteger(m.amount)).toBe(true);

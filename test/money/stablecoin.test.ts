@@ -306,6 +306,12 @@ describe('the wallet and its address', () => {
     expect(bad.status, bad.text).toBe(400);
     expect(bad.body.error.param).toBe('to');
     expect(bad.body.error.details.errors[0].field).toBe('to');
+    // a malformed address is a malformed field: the catalogue's precise code, on the fault too
+    expect(bad.body.error.code).toBe('INVALID_FIELD_FORMAT');
+    expect(bad.body.error.details.errors[0].code).toBe('INVALID_FIELD_FORMAT');
+    expect(expectError(await api(t.url, `/v1/public/balance/${wrong}`, { key: acct.key }), 400, 'INVALID_FIELD_FORMAT').param).toBe('address');
+    expectError(await api(t.url, '/v1/public/balance/nope', { key: acct.key }), 400, 'INVALID_FIELD_FORMAT');
+    expect(expectError(await post(acct.key, '/v1/stablecoin/redeem', { amount: '1', bank_account: 'x' }), 400, 'INVALID_FIELD_FORMAT').param).toBe('bank_account');
     const badGql = await gqlPost(acct.key, TRANSFER, { input: { amount: '1', to: wrong } });
     expect(badGql.status).toBe(400);
     expect(badGql.body.errors![0].extensions!.details.errors[0].field).toBe('to');

@@ -18,7 +18,13 @@ export interface AccountBalance {
 export async function accountBalance(tx: Tx, scope: Scope, coin: string): Promise<AccountBalance> {
   const rows = await balances(tx, scope, ['available', 'pending']);
   const wallet = await walletOf(tx, scope, coin);
-  const of = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => ({ amount: Number(r.balance), currency: r.currency }));
+  // both lists name the same currencies, every one the account ever had money in (0 where
+  // nothing is there now), as Stripe's balance does: a currency does not appear in `pending`
+  // only once a payment there was slow to settle
+  const currencies = [...new Set(rows.map((r) => r.currency))].sort();
+  const of = (kind: string) => currencies.map((currency) => ({
+    amount: Number(rows.find((r) => r.kind === kind && r.currency === currency)?.balance ?? 0n), currency,
+  }));
   return {
     object: 'balance',
     available: of('available'),

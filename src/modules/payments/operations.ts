@@ -21,6 +21,10 @@ export const TEST_PAYMENT_METHODS = {
   pm_card_processing: { outcome: 'pending' },
 } as const;
 export const PAYMENT_METHODS = ['stablecoin', ...Object.keys(TEST_PAYMENT_METHODS)] as [string, ...string[]];
+/** A payment's statuses: pending until the processor settles it, then succeeded or failed. */
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/** A refund's statuses: a refund is made in one step, so every refund has succeeded. */
+export const REFUND_STATUSES = ['succeeded'] as const;
 
 /**
  * A card processor. Test mode's is the simulation above; live mode has none until one is
@@ -93,6 +97,40 @@ export const createPayment = defineMutation({
 });
 
 /** createPayment's body, for an operation that makes a payment in its own transaction (an invoice's). */
+/**
+ * An order's status, total, and what its payments already cover: the amount of every succeeded
+ * or pending payment less what was refunded of it (`lock`: the order's row locked until commit).
+ */
+async function orderDue(tx: Tx, scope: Scope, orderId: string, lock: boolean): Promise<{ id: string; status: string; amount: number; covered: number } | undefined> {
+  const [o] = await tx.$queryRawUnsafe<{ status: string; amount: number; covered: number }[]>(
+    `SELECT o."status", o."amount", (SELECT coalesce(sum(p."amount" - p."amountRefunded"), 0)::int FROM "Payment" p
+       WHERE p."orderId" = o."id" AND p."status" IN ('succeeded', 'pending')) AS "covered"
+     FROM "Order" o WHERE o."id" = $1 AND o."accountId" = $2 AND o."livemode" = $3${lock ? ' FOR UPDATE OF o' : ''}`,
+    orderId, scope.accountId, scope.livemode);
+  return o ? { id: orderId, ...o } : undefined;
+}
+
+/**
+ * Refuses a payment its order cannot take: a cancelled or refunded order (422
+ * INVALID_STATE_TRANSITION), or more than the order still has due once its succeeded and
+ * pending payments are counted (422 AMOUNT_EXCEEDS_DUE with `amount_due`): an order is never
+ * charged twice nor beyond its total.
+ */
+function payableOrder(o: { id: string; status: string; amount: number; covered: number } | undefined, input: { order?: string | null; amount: number; currency: string }): void {
+  if (!o) throw new ApiError('PARENT_NOT_FOUND', `No such order: '${input.order}'`, { resource: 'order', id: input.order }, 'order');
+  if (o.status === 'cancelled' || o.status === 'refunded') {
+    throw new ApiError('INVALID_STATE_TRANSITION', `An order that is ${o.status} cannot be paid`, { order_id: o.id, current_status: o.status }, 'order');
+  }
+  const due = Math.max(0, o.amount - o.covered);
+  if (input.amount > due) {
+    throw new ApiError('AMOUNT_EXCEEDS_DUE', due === 0
+      ? `Order ${o.id} is covered in full by its payments: nothing is due`
+      : `${input.amount} is more than the ${due} still due on order ${o.id}`, {
+      amount_due: due, amount: input.amount, currency: input.currency, order_id: o.id, order_amount: o.amount,
+    }, 'amount');
+  }
+}
+
 export async function createPaymentInTx(
   tx: Tx, scope: Scope, input: z.infer<typeof createPaymentInput>, emit: Emit, services: Services, context: PaymentContext = {},
 ): Promise<PaymentRow> {
@@ -116,15 +154,14 @@ export async function createPaymentInTx(
     if (o.currency !== input.currency) {
       throw ApiError.validation([{ field: 'currency', message: `the order is in ${o.currency}`, expected: o.currency }]);
     }
-    if (o.status === 'cancelled' || o.status === 'refunded') {
-      throw new ApiError('INVALID_STATE_TRANSITION', `An order that is ${o.status} cannot be paid`, { order_id: o.id, current_status: o.status }, 'order');
-    }
+    // checked before the processor is asked, and again under the order's lock below
+    payableOrder(await orderDue(tx, scope, input.order, false), input);
   }
 
   const now = new Date();
   const paymentId = newId(ID_PREFIX.payment);
   const money = (kind: 'available' | 'pending' | 'processor' | 'settlement') => ledgerAccount(scope.accountId, scope.livemode, kind, input.currency);
-  let status: 'succeeded' | 'failed' | 'pending';
+  let status: (typeof PAYMENT_STATUSES)[number];
   let failureReason: string | null = null;
   let transactionHash: string | null = null;
   let settleAt: Date | null = null;
@@ -167,14 +204,9 @@ export async function createPaymentInTx(
 
   if (input.order) {
     // the order again, its row locked now (after the ledger, as reflectPayments locks it): a
-    // deletion or cancellation that committed since the check above refuses the payment (the
-    // money moved above is rolled back with it), and one that comes later waits for it
-    const [o] = await tx.$queryRaw<{ status: string }[]>`
-      SELECT "status" FROM "Order" WHERE "id" = ${input.order} AND "accountId" = ${scope.accountId} AND "livemode" = ${scope.livemode} FOR UPDATE`;
-    if (!o) throw new ApiError('PARENT_NOT_FOUND', `No such order: '${input.order}'`, { resource: 'order', id: input.order }, 'order');
-    if (o.status === 'cancelled' || o.status === 'refunded') {
-      throw new ApiError('INVALID_STATE_TRANSITION', `An order that is ${o.status} cannot be paid`, { order_id: input.order, current_status: o.status }, 'order');
-    }
+    // deletion, cancellation or payment that committed since the check above refuses this
+    // payment (the money moved above is rolled back with it), and one that comes later waits
+    payableOrder(await orderDue(tx, scope, input.order, true), input);
   }
 
   const row = await tx.payment.create({
@@ -281,7 +313,7 @@ export async function refundInTx(
   const refund = await tx.refund.create({
     data: {
       id: refundId, accountId: scope.accountId, livemode: scope.livemode, paymentId: p.id, amount, currency: p.currency,
-      status: 'succeeded', reason: input.reason ?? null, transactionHash: rec.hash, createdAt: now,
+      status: 'succeeded' satisfies (typeof REFUND_STATUSES)[number], reason: input.reason ?? null, transactionHash: rec.hash, createdAt: now,
     },
   });
   emit('refund.created', 'Refund', refund, undefined, { data: { refund_id: refund.id, payment_id: p.id, amount: formatMajor(amount, p.currency), currency: p.currency, status: refund.status, transaction_hash: rec.hash } });

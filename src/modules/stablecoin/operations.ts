@@ -15,14 +15,14 @@ export const STABLECOIN_ID_PREFIX = { issuance: 'iss', redemption: 'rdm', transf
 
 const address = z.string().superRefine((text, ctx) => {
   const check = readAddress(text);
-  if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message, params: { expected: '0x and 40 hex digits, lowercase or EIP-55 checksummed' } });
+  if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message, params: { code: 'INVALID_FIELD_FORMAT', expected: '0x and 40 hex digits, lowercase or EIP-55 checksummed' } });
 });
 
 /** Bank account numbers and IBANs: letters, digits and spaces, 4 to 34 characters. */
 const bankAccount = z.string().superRefine((text, ctx) => {
   const compact = text.replace(/ /g, '');
   if (!/^[A-Za-z0-9 ]*$/.test(text) || compact.length < 4 || compact.length > 34 || text.length > 42) {
-    ctx.addIssue({ code: 'custom', message: 'expected a bank account number or IBAN: 4 to 34 letters and digits (spaces allowed)', params: { expected: 'e.g. DE89 3704 0044 0532 0130 00' } });
+    ctx.addIssue({ code: 'custom', message: 'expected a bank account number or IBAN: 4 to 34 letters and digits (spaces allowed)', params: { code: 'INVALID_FIELD_FORMAT', expected: 'e.g. DE89 3704 0044 0532 0130 00' } });
   }
 });
 
@@ -177,7 +177,7 @@ export function authorizePublic(type: string): void {
 /** GET /v1/public/balance/{address}: any wallet of the caller's mode, read-only. */
 export async function publicBalance(tx: Tx, text: string, livemode: boolean, coin: string) {
   const check = readAddress(text);
-  if (!check.ok) throw ApiError.validation([{ field: 'address', message: check.message, expected: '0x and 40 hex digits, lowercase or EIP-55 checksummed' }]);
+  if (!check.ok) throw ApiError.validation([{ field: 'address', message: check.message, expected: '0x and 40 hex digits, lowercase or EIP-55 checksummed', code: 'INVALID_FIELD_FORMAT' }]);
   const wallet = await walletAt(tx, check.address, livemode);
   if (!wallet) throw new ApiError('RESOURCE_NOT_FOUND', `No wallet with address ${text} in ${livemode ? 'live' : 'test'} mode`, { resource: 'wallet', address: text }, 'address');
   return { object: 'public_balance', address: checksumAddress(wallet.address), balance: formatCoin(wallet.balance), currency: coin };
