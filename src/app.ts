@@ -4,6 +4,7 @@ import { Gauge } from 'prom-client';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import { clientIpOf } from './http/client-ip.js';
+import { registerAllowedMethods } from './http/allowed-methods.js';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import type { Logger } from 'pino';
@@ -46,6 +47,7 @@ const HTML_CSP = [
   "frame-ancestors 'none'", "base-uri 'none'", "form-action 'self'",
 ].join('; ');
 const MAX_PARAM_LENGTH = 200;
+const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH };
 
 /** Fastify's own errors (parsing, limits) in the spec's envelope. */
 function fromFastifyError(err: FastifyError): ApiError | undefined {
@@ -76,9 +78,46 @@ function fromFastifyError(err: FastifyError): ApiError | undefined {
   return undefined;
 }
 
+/**
+ * Why a body Fastify's JSON parser refused is unsafe rather than malformed: valid JSON with a
+ * `__proto__` key, or a `constructor` key holding `prototype` (onProtoPoisoning and
+ * onConstructorPoisoning: 'error'), at any depth. Still refused, as a VALIDATION_ERROR naming the
+ * key; undefined when the text is not JSON at all. Runs on a refused body only.
+ */
+function prototypeKeyFault(text: string): ApiError | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  while (stack.length) {
+    const item = stack.pop()!;
+    if (item.value === null || typeof item.value !== 'object') continue;
+    if (Array.isArray(item.value)) {
+      item.value.forEach((v, i) => stack.push({ value: v, path: `${item.path}[${i}]` }));
+      continue;
+    }
+    for (const [key, v] of Object.entries(item.value)) {
+      const field = item.path ? `${item.path}.${key}` : key;
+      const proto = key === '__proto__';
+      if (proto || (key === 'constructor' && v !== null && typeof v === 'object' && Object.hasOwn(v, 'prototype'))) {
+        return ApiError.validation([{
+          field: proto ? field : `${field}.prototype`,
+          message: `the key '${proto ? '__proto__' : 'constructor.prototype'}' is not accepted (it could reach the prototype of objects)`,
+          expected: 'no __proto__ key, and no prototype key inside a constructor key',
+        }]);
+      }
+      stack.push({ value: v, path: field });
+    }
+  }
+  return undefined;
+}
+
 /** An error answered before any route ran: in the shape of the area the URL belongs to, else the envelope. */
 function sendAreaError(url: string, reply: FastifyReply, err: ApiError) {
-  const area = MODULES.find((m) => m.routerErrors && url.startsWith(m.routerErrors.prefix));
+  const area = MODULES.find((m) => m.routerErrors && [m.routerErrors.prefix].flat().some((prefix) => url.startsWith(prefix)));
   return area ? area.routerErrors!.send(reply, err) : sendError(reply, err);
 }
 
@@ -105,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     trustProxy: config.trustProxy as unknown as string | boolean,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    routerOptions: ROUTER_OPTIONS,
     // errors of the HTTP parser (headers or URL too large, malformed requests): the envelope too
     clientErrorHandler: (err, socket) => {
       if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return;
@@ -128,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       return sendAreaError(req.url, reply as FastifyReply, mapped);
     },
   });
+  // the methods each path takes, for 405 METHOD_NOT_ALLOWED (every route registers after this)
+  registerAllowedMethods(app, ROUTER_OPTIONS);
   // the tenant cache: accounts revalidated after 2 s, dropped when idle for TENANT_CACHE_IDLE_TTL_SECS
   const auth = new KeyAuthenticator(services.db.prisma, 2000, { idleTtlMs: config.TENANT_CACHE_IDLE_TTL_SECS * 1000 });
   auth.failures = new AuthFailureLimiter(config.AUTH_FAIL_LIMIT_PER_IP, deps.redis);
@@ -152,13 +193,18 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     req.rawBody = raw;
     const text = raw.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    defaultJson(req, text, done);
+    defaultJson(req, text, (err, value) => {
+      // refused as unsafe (onProtoPoisoning) though valid JSON: said as it is, not as bad JSON
+      if (err) return done(prototypeKeyFault(text) ?? err, undefined);
+      done(null, value);
+    });
   });
   // REST bodies are JSON only: text/plain on /v1 and on the self-hosted door (/auth, /orders,
   // /products, /inventory, /returns) is a 415, as any other type, rather than a string the
   // handlers would refuse as "not an object". Other doors keep Fastify's parser.
   app.removeContentTypeParser('text/plain');
-  const jsonOnly = /^\/(v1|auth|orders|products|inventory|returns)(\/|\?|$)/;
+  // The decision service takes JSON only too (its spec: "JSON body Request").
+  const jsonOnly = /^\/(v1|auth|orders|products|inventory|returns|api\/svc)(\/|\?|$)/;
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (req, body, done) => {
     if (jsonOnly.test(req.url)) return done(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json'), undefined);
     done(null, body);
@@ -218,7 +264,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.addHook('onSend', (req, reply, payload, done) => {
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) reply.header('Content-Security-Policy', HTML_CSP);
-    else if (!req.url.startsWith('/svc/')) reply.header('Cache-Control', 'no-store');
+    // the downloads (/svc/*) may be cached; their errors are not
+    else if (!req.url.startsWith('/svc/') || reply.statusCode >= 400) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
   // API versions: the Api-Version header, account pins, answers and requests in the caller's
@@ -250,9 +297,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     if (!req.rateLimited && req.url.startsWith('/v1/')) return rateLimits.beforeError(req, reply).then((refusal) => (refusal ? sendError(reply, refusal) : answer()));
     return answer();
   });
-  app.setNotFoundHandler((req, reply) =>
-    sendError(reply, new ApiError('ROUTE_NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`, { method: req.method, path: req.url.split('?')[0] })),
-  );
+  // a path that exists with other methods is a 405 naming them (Allow), else a 404
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    const allowed = app.allowedMethods(req.method, req.url);
+    if (allowed.length === 0) return sendError(reply, new ApiError('ROUTE_NOT_FOUND', `No route ${req.method} ${path}`, { method: req.method, path }));
+    reply.header('Allow', allowed.join(', '));
+    return sendError(reply, new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}; it takes ${allowed.join(', ')}`, { method: req.method, path, allowed }));
+  });
 
   // every route registered from here on is in /openapi.json
   const routes: { method: string; url: string }[] = [];

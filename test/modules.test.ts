@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MODULES } from '../src/modules/index.js';
 import { knownEventTypes, permissionCatalogue } from '../src/modules/catalog.js';
+import { closedValues, isPublicModel, modelInfo, scalarFields } from '../src/db/models.js';
+import { getDatamodel } from '../src/generated/pothos-types.js';
 
 const SPEC_EVENT_TYPES = [
   'payment.created', 'payment.succeeded', 'payment.failed', 'stablecoin.issued', 'stablecoin.redeemed', 'stablecoin.transferred',
@@ -40,5 +42,24 @@ describe('modules', () => {
     expect(catalogue.get('orders')).toEqual(expect.arrayContaining(['read', 'create', 'update', 'fulfill', 'cancel']));
     expect(catalogue.get('webhooks')).toEqual(['read', 'write']);
     expect(catalogue.get('events')).toEqual(['read']);
+  });
+
+  it('the closed value sets the modules declare name text fields of public models, and every public status has one', () => {
+    for (const m of MODULES) {
+      for (const [model, fields] of Object.entries(m.enums ?? {})) {
+        expect(isPublicModel(model), `${m.name}: ${model}`).toBe(true);
+        for (const [field, values] of Object.entries(fields)) {
+          expect(modelInfo(model).fields.get(field)?.type, `${model}.${field}`).toBe('String');
+          expect(values.length, `${model}.${field}`).toBeGreaterThan(0);
+          expect(closedValues(model, field), `${model}.${field}`).toBe(values);
+        }
+      }
+    }
+    // a status is a closed set: a filter on a typo of one is INVALID_ENUM_VALUE on both doors
+    const statuses = Object.keys(getDatamodel().datamodel.models).filter(isPublicModel)
+      .filter((model) => scalarFields(model).some((f) => f.name === 'status' && f.type === 'String'));
+    expect(statuses.length).toBeGreaterThan(10);
+    for (const model of statuses) expect(closedValues(model, 'status'), `${model}.status`).toBeDefined();
+    expect(closedValues('Order', 'status')).toEqual(['pending', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded']);
   });
 });

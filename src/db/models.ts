@@ -115,6 +115,26 @@ export function fitsScalarType(type: string, v: unknown): boolean | undefined {
   }
 }
 
+/**
+ * Fields that hold one of a closed set of values (an order's `status`), by model and field:
+ * the list filters of both doors (REST query parameters, GraphQL `where`) refuse any other
+ * value of `_eq`, `_neq`, `_in`, `_nin` as INVALID_ENUM_VALUE rather than match nothing.
+ * Each area declares its own (`enums` of its module object, from the state machines and
+ * input enums it already has); src/modules/index.ts hands them here.
+ */
+const closedSets = new Map<string, readonly string[]>();
+
+export function declareClosedValues(byModel: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>): void {
+  for (const [model, fields] of Object.entries(byModel)) {
+    for (const [field, values] of Object.entries(fields)) closedSets.set(`${model}.${field}`, values);
+  }
+}
+
+/** The values a field of a model may hold, when they are a closed set; undefined otherwise. */
+export function closedValues(model: string, field: string): readonly string[] | undefined {
+  return closedSets.get(`${model}.${field}`);
+}
+
 export function scalarFields(model: string): FieldInfo[] {
   return [...modelInfo(model).fields.values()].filter((f) => f.kind === 'scalar' && !f.isList);
 }

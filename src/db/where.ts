@@ -1,9 +1,9 @@
 // Hasura-style boolean expressions (`{status: {_eq: "pending"}, _or: [...]}`) and order_by
 // lists, translated into Prisma arguments for any public model. GraphQL inputs and REST
 // query strings both end here, so the two doors filter identically.
-import { ApiError, textFaults, type FieldError } from '../errors.js';
+import { ApiError, textFaults, type ErrorCode, type FieldError } from '../errors.js';
 import { limitError, limits } from '../limits.js';
-import { fitsScalarType, modelInfo, type FieldInfo } from './models.js';
+import { closedValues, fitsScalarType, modelInfo, type FieldInfo } from './models.js';
 import { Prisma as PrismaNamespace } from '../generated/prisma/client.js';
 
 /** Prisma's SQL NULL for JSON filters: on a path, `(col #> path) IS NULL` (the key is absent). */
@@ -64,8 +64,8 @@ class Faults {
       throw new ApiError('INSUFFICIENT_PERMISSIONS', `${path}: filtering or sorting through ${model} needs the permission to read it`, { model, field: path });
     }
   }
-  add(field: string, message: string, expected = 'a valid value') {
-    this.list.push({ field, message, expected });
+  add(field: string, message: string, expected = 'a valid value', code?: ErrorCode) {
+    this.list.push({ field, message, expected, ...(code ? { code } : {}) });
   }
   throwIfAny() {
     if (this.list.length) throw ApiError.validation(this.list);
@@ -111,11 +111,39 @@ const lowerStrings = (v: unknown): unknown => (typeof v === 'string' ? v.toLower
 
 function checkValue(field: FieldInfo, value: unknown, path: string, faults: Faults): boolean {
   const ok = fitsScalarType(field.type, value) !== false;
-  if (!ok) faults.add(path, `expected a value of type ${field.type}`, field.type);
+  if (!ok) {
+    if (field.type === 'DateTime') faults.add(path, 'expected a date from year 1 to 9999', 'an ISO 8601 date-time', 'INVALID_DATE_FORMAT');
+    else faults.add(path, `expected a value of type ${field.type}`, field.type);
+  }
   return ok;
 }
 
-function comparison(field: FieldInfo, exp: unknown, path: string, faults: Faults): PrismaWhere | undefined {
+/**
+ * Whether the values compared for equality are of the field's closed set, when it has one (an
+ * order's status, src/db/models.ts closedValues): another value would match nothing, silently,
+ * so it is INVALID_ENUM_VALUE, as in a body. One fault per operator, naming every such value.
+ */
+function checkClosed(model: string, field: FieldInfo, values: unknown[], path: string, faults: Faults): boolean {
+  const allowed = closedValues(model, field.name);
+  if (!allowed) return true;
+  const unknown = values.filter((v) => typeof v === 'string' && !allowed.includes(v));
+  if (!unknown.length) return true;
+  faults.list.push(enumFault(path, field.name, unknown, allowed));
+  return false;
+}
+
+/** INVALID_ENUM_VALUE for values outside a field's closed set (`field`: the filter as sent, in REST its query parameter). */
+export function enumFault(field: string, name: string, unknown: readonly unknown[], allowed: readonly string[]): FieldError {
+  const shown = unknown.slice(0, 5).map((v) => `'${String(v).slice(0, 100)}'`).join(', ') + (unknown.length > 5 ? ', ...' : '');
+  return {
+    field,
+    message: `${shown} ${unknown.length === 1 ? 'is not a value' : 'are not values'} of ${name}`,
+    expected: `one of ${allowed.join(', ')}`,
+    code: 'INVALID_ENUM_VALUE',
+  };
+}
+
+function comparison(model: string, field: FieldInfo, exp: unknown, path: string, faults: Faults): PrismaWhere | undefined {
   if (exp === null || typeof exp !== 'object' || Array.isArray(exp)) {
     faults.add(path, 'expected an object of comparison operators', '{_eq: ...}');
     return undefined;
@@ -156,6 +184,7 @@ function comparison(field: FieldInfo, exp: unknown, path: string, faults: Faults
       case '_eq': case '_ne': case '_neq': case '_gt': case '_gte': case '_lt': case '_lte': {
         if (value === null) { faults.add(p, 'null is not comparable; use _is_null', 'a value'); break; }
         if (!checkValue(field, value, p, faults)) break;
+        if ((op === '_eq' || op === '_ne' || op === '_neq') && !checkClosed(model, field, [value], p, faults)) break;
         const prismaOp = { _eq: 'equals', _ne: 'not', _neq: 'not', _gt: 'gt', _gte: 'gte', _lt: 'lt', _lte: 'lte' }[op];
         out.push({ [field.name]: { [prismaOp]: value } });
         break;
@@ -163,6 +192,7 @@ function comparison(field: FieldInfo, exp: unknown, path: string, faults: Faults
       case '_in': case '_nin': {
         if (!Array.isArray(value)) { faults.add(p, 'expected a list', '[...]'); break; }
         if (!value.every((v, i) => checkValue(field, v, `${p}[${i}]`, faults))) break;
+        if (!checkClosed(model, field, value, p, faults)) break;
         out.push({ [field.name]: { [op === '_in' ? 'in' : 'notIn']: value } });
         break;
       }
@@ -234,7 +264,7 @@ function translate(model: string, exp: unknown, path: string, faults: Faults): P
       continue;
     }
     if (field.isList) { faults.add(p, 'list fields cannot be filtered', 'a filterable field'); continue; }
-    const c = comparison(field, value, p, faults);
+    const c = comparison(model, field, value, p, faults);
     if (c) and.push(c);
   }
   if (and.length === 0) return matchAll();

@@ -18,8 +18,11 @@ export interface GraphQLContext {
   session?: SessionHandle;
   /** the HTTP request carried a valid X-Signature over its raw body */
   signed?: boolean;
-  /** told when a mutation of this request answers with an idempotent replay (http.ts: Idempotent-Replayed) */
-  onReplay?: () => void;
+  /**
+   * told when a mutation of this request answers with an idempotent replay, with the id of the
+   * request that made the answer when known (http.ts: Idempotent-Replayed, X-Request-Id)
+   */
+  onReplay?: (requestId?: string) => void;
   /** response keys of the root fields answered by the lean read (relations.ts) */
   leanRoots?: Set<string>;
 }

@@ -38,8 +38,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** an SSE stream's credential when it came as ?access_token= (its session re-checks it) */
     streamAuthorization?: string;
-    /** a mutation of this GraphQL request answered with an idempotent replay */
-    graphqlReplayed?: boolean;
+    /**
+     * the mutations of this GraphQL request answered with an idempotent replay: the id of the
+     * request that made each answer (undefined for records made before it was kept)
+     */
+    graphqlReplayed?: (string | undefined)[];
   }
 }
 
@@ -193,7 +196,7 @@ export function createGraphQL(deps: GraphQLDeps) {
     const own = session ?? (authorization ? { authorization, revoke: () => {} } : undefined);
     const signed = 'signed' in req && req.signed === true;
     // an HTTP request's answer says when one of its mutations was an idempotent replay
-    const onReplay = 'raw' in req ? () => { (req as FastifyRequest).graphqlReplayed = true; } : undefined;
+    const onReplay = 'raw' in req ? (first?: string) => { ((req as FastifyRequest).graphqlReplayed ??= []).push(first); } : undefined;
     return { services: deps.services, principal: who, requestId: id, idempotencyKey: headerOf(req, 'idempotency-key'), session: own, signed, ...(onReplay ? { onReplay } : {}) };
   };
   /**
@@ -471,7 +474,13 @@ export function createGraphQL(deps: GraphQLDeps) {
       }
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply, principal });
       response.headers.forEach((value, key) => reply.header(key, value));
-      if (req.graphqlReplayed) reply.header('Idempotent-Replayed', 'true');
+      if (req.graphqlReplayed) {
+        reply.header('Idempotent-Replayed', 'true');
+        // the answer replays one earlier request: it carries that request's id, as on REST (a
+        // document whose replays came from different requests keeps its own)
+        const [first, ...rest] = req.graphqlReplayed;
+        if (first && rest.every((id) => id === first)) reply.header('X-Request-Id', first);
+      }
       reply.status(response.status);
       return reply.send(response.body);
     },

@@ -2,6 +2,7 @@
 // catalogues and the background work iterate this list; adding an area is a folder and a
 // line here.
 import type { AppModule } from './module.js';
+import { declareClosedValues } from '../db/models.js';
 import { eventsModule } from './events/index.js';
 import { customersModule } from './customers/index.js';
 import { productsModule } from './products/index.js';
@@ -50,3 +51,6 @@ export const MODULES: readonly AppModule[] = [
   // last: its tools are every other area's operations
   mcpModule,
 ];
+
+// the closed value sets the areas declare, for the filters of both doors (src/db/models.ts)
+for (const m of MODULES) if (m.enums) declareClosedValues(m.enums);

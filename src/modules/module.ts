@@ -37,15 +37,21 @@ export interface AppModule {
   permissions?: Record<string, readonly string[]>;
   /** event types the area emits: the event catalogue (webhook subscriptions, `events(types:)`) */
   events?: readonly string[];
+  /**
+   * Fields of the area's models that hold one of a closed set of values, by model and field
+   * (`{Order: {status: ORDER_STATUSES}}`), from the state machines and input enums the area
+   * already has: a list filter (REST or GraphQL) on another value is INVALID_ENUM_VALUE
+   */
+  enums?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
   /** registers the area's GraphQL types and fields on the shared builder (called once) */
   graphql?(): void;
   /** registers the area's HTTP routes */
   rest?(app: FastifyInstance, deps: ModuleRestDeps): void;
   /**
    * Errors the router raises before any route of the area runs (a malformed path under its
-   * prefix), for an area that answers in an error shape of its own.
+   * prefix, or one of its prefixes), for an area that answers in an error shape of its own.
    */
-  routerErrors?: { prefix: string; send(reply: FastifyReply, err: ApiError): FastifyReply };
+  routerErrors?: { prefix: string | readonly string[]; send(reply: FastifyReply, err: ApiError): FastifyReply };
   /**
    * what of the area POST /v1/search and GraphQL `search` find: searchable fields and weights,
    * facet, filter and sort columns (src/search/declaration.ts); read by the search module

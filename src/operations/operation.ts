@@ -65,8 +65,11 @@ export interface CallContext {
   signed?: boolean;
   /** who acts through the key, when not the key itself (an agent): named on the events */
   actor?: EventActor;
-  /** told when the answer is an idempotent replay (the GraphQL door then says Idempotent-Replayed) */
-  onReplay?: () => void;
+  /**
+   * told when the answer is an idempotent replay, with the id of the request that made it when
+   * known (the GraphQL door then says Idempotent-Replayed, and answers with that X-Request-Id)
+   */
+  onReplay?: (requestId?: string) => void;
 }
 
 export interface EmitOptions {
@@ -122,6 +125,11 @@ export interface MutationResult {
   /** that representation serialized, exactly as recorded for idempotent replay */
   json: string;
   replayed: boolean;
+  /**
+   * on a replay, the id of the request that made the answer (its X-Request-Id, which the doors
+   * answer with again); absent for records made before it was kept
+   */
+  requestId?: string;
   /** the operation's one-time fields (see MutationOperation.reveal); absent on a replay */
   reveal?: Record<string, unknown>;
 }
@@ -188,6 +196,19 @@ function codeOf(issue: Issue, missing: boolean): ErrorCode | undefined {
 }
 
 /**
+ * Whether `issue` is zod's own safe-integer bound of `.int()` (9007199254740991) on a field whose
+ * schema sets a tighter bound of its own, also reported: the schema's bound is the real one
+ * (`quantity: 9007199254740993` is "<=100000", as 100001 is), so that issue is the fault.
+ */
+function outboundBySchema(issue: Issue, all: Issue[]): boolean {
+  if ((issue.code !== 'too_big' && issue.code !== 'too_small') || issue.origin !== 'int') return false;
+  const bound = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+  if (Math.abs(bound) !== Number.MAX_SAFE_INTEGER) return false;
+  const path = issue.path.join('.');
+  return all.some((other) => other !== issue && other.code === issue.code && other.origin === 'number' && other.path.join('.') === path);
+}
+
+/**
  * Field faults from a zod error: one per field (the first zod reports: `1e300` is not also
  * "too big" once it is not an integer), each with `expected` and, where the catalogue has a
  * precise one, its code (a missing field MISSING_REQUIRED_FIELD, a value outside an enum
@@ -197,7 +218,8 @@ function codeOf(issue: Issue, missing: boolean): ErrorCode | undefined {
 export function zodFaults(error: z.ZodError): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
-  for (const issue of error.issues as Issue[]) {
+  const issues = error.issues as Issue[];
+  for (const issue of issues.filter((i) => !outboundBySchema(i, issues))) {
     const base = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
@@ -231,7 +253,7 @@ interface RecordedError {
   error: { code: ErrorCode; message: string; details: Record<string, unknown>; param?: string; request_id?: string; timestamp?: string };
 }
 
-function replay(record: { state: string; requestHash: string; responseBody: string | null }, hash: string, key: string): MutationResult {
+function replay(record: { state: string; requestHash: string; responseBody: string | null; requestId: string | null }, hash: string, key: string): MutationResult {
   if (record.requestHash !== hash) {
     throw new ApiError(
       'IDEMPOTENCY_KEY_REUSED',
@@ -252,7 +274,10 @@ function replay(record: { state: string; requestHash: string; responseBody: stri
     err.replayed = true;
     throw err;
   }
-  return { id: String((body as Record<string, unknown>).id), body: body as Record<string, unknown>, json, replayed: true };
+  return {
+    id: String((body as Record<string, unknown>).id), body: body as Record<string, unknown>, json, replayed: true,
+    ...(record.requestId ? { requestId: record.requestId } : {}),
+  };
 }
 
 /**
@@ -296,7 +321,8 @@ export async function executeMutation<I, R extends { id: string }>(
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
     throw new ApiError('INVALID_FIELD_FORMAT', 'Idempotency-Key must be 1 to 255 printable ASCII characters', {}, 'Idempotency-Key');
   }
-  const hash = sha256Hex(`${op.name}\n${canonicalJson(rawInput)}`);
+  // the request's digest, compared on an idempotent replay (only then: canonical JSON and SHA-256 cost)
+  const hash = idempotencyKey === undefined ? '' : sha256Hex(`${op.name}\n${canonicalJson(rawInput)}`);
   const scope: Scope = { accountId: principal.accountId, livemode: principal.livemode };
   if (op.signatureRequired && !ctx.signed && op.signatureRequired(parseInput(op.input, rawInput), services)) {
     throw new ApiError('MISSING_SIGNATURE', `${op.name} must be signed: send X-Timestamp (Unix seconds) and X-Signature, the hex HMAC-SHA256 of "<timestamp>.<raw body>" with the account's signing secret`, {
@@ -315,7 +341,8 @@ export async function executeMutation<I, R extends { id: string }>(
       const claim = () => tx.idempotencyRecord.createMany({
         data: [{
           apiKeyId: principal.keyId, key: idempotencyKey, method: 'POST', path: op.name, requestHash: hash,
-          state: 'in_progress', expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
+          // the request whose answer this record will hold: a replay answers with its X-Request-Id
+          state: 'in_progress', requestId, expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
         }],
         skipDuplicates: true,
       });
@@ -335,10 +362,10 @@ export async function executeMutation<I, R extends { id: string }>(
           try {
             replayed = replay(existing, hash, idempotencyKey);
           } catch (err) {
-            if (err instanceof ApiError && err.replayed) ctx.onReplay?.();
+            if (err instanceof ApiError && err.replayed) ctx.onReplay?.(err.stamp?.requestId);
             throw err;
           }
-          ctx.onReplay?.();
+          ctx.onReplay?.(replayed.requestId);
           return replayed;
         }
         if (claimed.count === 0) throw new ApiError('RESOURCE_LOCKED', 'The idempotency key is busy; retry shortly', { idempotency_key: idempotencyKey });
@@ -395,7 +422,7 @@ export async function executeMutation<I, R extends { id: string }>(
       await prisma.idempotencyRecord.createMany({
         data: [{
           apiKeyId: principal.keyId, key: idempotencyKey, method: 'POST', path: op.name, requestHash: hash, state: 'completed',
-          responseStatus: err.status,
+          requestId, responseStatus: err.status,
           responseBody: JSON.stringify({ error: { code: err.code, message: err.message, details: err.details, param: err.param, request_id: requestId, timestamp: err.stamp.timestamp } }),
           expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
         }],
@@ -428,7 +455,7 @@ function reportFailure(services: Services, scope: Scope, ctx: CallContext, op: {
     if (reported.has(err)) return;
     reported.add(err);
   }
-  const { object, data } = apiErrorEvent(err, ctx.requestId, op.name, op.model, rawInput);
+  const { object, data } = apiErrorEvent(err, ctx.requestId, op.name, op.model, rawInput, services.money.coin);
   runSystemChange(services, scope, async (_tx, emit) => emit('api.error', API_ERROR_MODEL, object, undefined, { data }), {
     requestId: ctx.requestId, ...(ctx.actor ? { actor: ctx.actor } : {}),
   }).catch(() => undefined); // the database that failed the request may fail this too: the answer stands

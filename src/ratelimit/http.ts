@@ -75,24 +75,24 @@ function rateLimited(verdict: Verdict, message: string): ApiError {
 }
 
 /**
- * A RATE_LIMITED forced by X-Test-Error-Code carries the details a real one has (spec: `limit`,
- * `remaining`, `reset_at`, `retry_after`), from the caller's own tightest window as just
- * charged (the X-RateLimit-* headers), and the Retry-After header.
+ * A RATE_LIMITED forced by X-Test-Error-Code answers as a real one would (spec: `limit`,
+ * `remaining`, `reset_at`, `retry_after`): the caller's own tightest window as just charged,
+ * taken as spent (remaining 0) until it resets, in the body and in every header
+ * (X-RateLimit-*, Retry-After, RateLimit), as the window that refused it. Any other failure
+ * is returned as it is.
  */
-function withForcedRateDetails(failure: unknown, reply: FastifyReply): unknown {
+function forcedRefusal(failure: unknown, reply: FastifyReply, verdict: Verdict | undefined): unknown {
   if (!(failure instanceof ApiError) || failure.code !== 'RATE_LIMITED' || failure.details.forced !== true) return failure;
-  const num = (name: string) => {
-    const v = Number(reply.getHeader(name));
-    return Number.isFinite(v) ? v : undefined;
+  const shown = verdict && tightest(verdict.buckets);
+  const spent: BucketState = shown ? { ...shown, remaining: 0 } : { bucket: 'second', limit: 0, remaining: 0, resetMs: 1000, windowSeconds: 1 };
+  const refusal: Verdict = {
+    buckets: verdict && shown ? verdict.buckets.map((b) => (b === shown ? spent : b)) : [spent],
+    refusedBy: spent,
+    retryAfter: Math.max(1, Math.ceil((spent.resetMs ?? 1000) / 1000)),
   };
-  const retryAfter = num('X-RateLimit-Reset-After') ?? 1;
-  reply.header('Retry-After', String(retryAfter));
-  return new ApiError('RATE_LIMITED', failure.message, {
-    limit: num('X-RateLimit-Limit') ?? null, remaining: num('X-RateLimit-Remaining') ?? null,
-    reset_at: num('X-RateLimit-Reset') ?? Math.ceil(Date.now() / 1000) + retryAfter, retry_after: retryAfter,
-    ...(reply.getHeader('X-RateLimit-Bucket') ? { bucket: String(reply.getHeader('X-RateLimit-Bucket')) } : {}),
-    forced: true,
-  }, failure.param);
+  writeRateHeaders(reply, refusal);
+  const real = rateLimited(refusal, failure.message);
+  return new ApiError('RATE_LIMITED', failure.message, { ...real.details, forced: true }, failure.param);
 }
 
 /** The window with the fewest units left; on a tie the longer one. */
@@ -112,11 +112,12 @@ export function writeRateHeaders(reply: FastifyReply, verdict: Verdict): void {
     reply.header('X-RateLimit-Reset', String(shown.resetAt ?? Math.ceil(Date.now() / 1000) + resetAfter));
     reply.header('X-RateLimit-Reset-After', String(resetAfter));
     reply.header('X-RateLimit-Bucket', shown.bucket);
+    // on every response, as the spec lists it: the seconds to wait before the next request can
+    // pass: on a 429 its retry_after; else 0 while the window has units left, and its
+    // reset-after once this request spent the last of them. Retry-After is on a 429 only (RFC 9110)
+    reply.header('X-RateLimit-Retry-After', String(verdict.refusedBy ? verdict.retryAfter ?? 1 : shown.remaining > 0 ? 0 : resetAfter));
   }
-  if (verdict.refusedBy && verdict.retryAfter !== undefined) {
-    reply.header('X-RateLimit-Retry-After', String(verdict.retryAfter));
-    reply.header('Retry-After', String(verdict.retryAfter));
-  }
+  if (verdict.refusedBy && verdict.retryAfter !== undefined) reply.header('Retry-After', String(verdict.retryAfter));
   if (verdict.buckets.length) {
     reply.header('RateLimit-Policy', verdict.buckets.map((b) => (b.windowSeconds !== undefined
       ? `"${b.bucket}";q=${b.limit};w=${b.windowSeconds}`
@@ -159,7 +160,7 @@ export function createRateLimits(deps: RateLimitDeps) {
   }
 
   /** Charges an authenticated request to its account and mode; throws RATE_LIMITED when a limit refuses it. */
-  async function chargeAccount(req: FastifyRequest, reply: FastifyReply, principal: Principal, units: number): Promise<void> {
+  async function chargeAccount(req: FastifyRequest, reply: FastifyReply, principal: Principal, units: number): Promise<Verdict> {
     const verdict = await limiter.charge(principal.accountId, principal.mode, principal.plan, units);
     writeRateHeaders(reply, verdict);
     if (verdict.refusedBy) {
@@ -174,6 +175,7 @@ export function createRateLimits(deps: RateLimitDeps) {
       // subscription closed) frees the slot too
       reply.raw.once('close', verdict.release);
     }
+    return verdict;
   }
 
   const release: onResponseHookHandler = (req, _reply, done) => {
@@ -207,8 +209,8 @@ export function createRateLimits(deps: RateLimitDeps) {
         throw failure;
       }
       const search = list && cls === 'read' && (req.query as Record<string, unknown> | undefined)?.search !== undefined;
-      await chargeAccount(req, reply, principal, COST[search ? 'search' : cls]);
-      if (failure) throw withForcedRateDetails(failure, reply);
+      const verdict = await chargeAccount(req, reply, principal, COST[search ? 'search' : cls]);
+      if (failure) throw forcedRefusal(failure, reply, verdict);
     };
   }
 
@@ -225,13 +227,14 @@ export function createRateLimits(deps: RateLimitDeps) {
       failure = err;
       principal = req.principal;
     }
+    let verdict: Verdict | undefined;
     try {
       if (!principal) await chargeAddress(req, reply, failure);
-      else await chargeAccount(req, reply, principal, graphqlCost((req.method === 'POST' ? req.body : req.query) as { query?: unknown; operationName?: unknown }).units);
+      else verdict = await chargeAccount(req, reply, principal, graphqlCost((req.method === 'POST' ? req.body : req.query) as { query?: unknown; operationName?: unknown }).units);
     } catch (err) {
       failure = err;
     }
-    if (failure instanceof ApiError) return door.refuse(reply, withForcedRateDetails(failure, reply) as ApiError, req.id);
+    if (failure instanceof ApiError) return door.refuse(reply, forcedRefusal(failure, reply, verdict) as ApiError, req.id);
     if (failure) throw failure;
   };
 

@@ -3,8 +3,8 @@
 // pagination variants (limit/cursor/offset/page and starting_after/ending_before), sparse
 // `fields` and `expand[]`. Filters become the same Hasura expression GraphQL takes.
 import { ApiError, printable, TEXT_EXPECTED, unstorable, type FieldError } from '../errors.js';
-import { dateInRange, modelInfo, scalarFields, type FieldInfo } from '../db/models.js';
-import { toPrismaWhere, type BoolExp, type CanRead } from '../db/where.js';
+import { closedValues, dateInRange, modelInfo, scalarFields, type FieldInfo } from '../db/models.js';
+import { enumFault, toPrismaWhere, type BoolExp, type CanRead } from '../db/where.js';
 import { limitError, limits } from '../limits.js';
 import { fieldForRestName, present, restName, snake } from '../representation.js';
 import { scopedWhere, type Scope } from '../operations/operation.js';
@@ -53,7 +53,10 @@ function coerce(field: FieldInfo, raw: string, param: string, faults: FieldError
       return raw === 'true';
     case 'DateTime': {
       const d = /^\d+$/.test(raw) ? new Date(Number(raw) * 1000) : /^\d{4}-\d{2}-\d{2}/.test(raw) ? new Date(raw) : new Date(NaN);
-      if (!dateInRange(d)) { faults.push({ field: param, message: `'${raw}' is not a date from year 1 to 9999`, expected: 'Unix seconds or ISO 8601' }); return undefined; }
+      if (!dateInRange(d)) {
+        faults.push({ field: param, message: `'${raw.slice(0, 100)}' is not a date from year 1 to 9999`, expected: 'Unix seconds or ISO 8601', code: 'INVALID_DATE_FORMAT' });
+        return undefined;
+      }
       return d;
     }
     case 'String':
@@ -64,8 +67,8 @@ function coerce(field: FieldInfo, raw: string, param: string, faults: FieldError
   }
 }
 
-/** Resolves `customer.email` to the path of model fields and the final scalar field. */
-function resolvePath(model: string, name: string): { path: string[]; field: FieldInfo } | undefined {
+/** Resolves `customer.email` to the path of model fields, the final scalar field and its model. */
+function resolvePath(model: string, name: string): { path: string[]; field: FieldInfo; model: string } | undefined {
   const segments = name.split('.');
   const path: string[] = [];
   let current = model;
@@ -77,7 +80,7 @@ function resolvePath(model: string, name: string): { path: string[]; field: Fiel
   }
   const field = fieldForRestName(current, segments[segments.length - 1]);
   if (!field || field.kind !== 'scalar' || field.type === 'Json') return undefined;
-  return { path: [...path, field.name], field };
+  return { path: [...path, field.name], field, model: current };
 }
 
 function nest(path: string[], leaf: Record<string, unknown>): BoolExp {
@@ -111,6 +114,9 @@ function secondsFilter(path: string[], op: string, values: Date[]): BoolExp | un
   }
 }
 
+/** The operators that compare a value for equality: a closed set's field takes only its values there. */
+const EQUALITY_OPS = new Set(['eq', 'ne', 'neq', 'in', 'nin']);
+
 /** Query-string filters to a Hasura expression for `model`. */
 export function parseFilters(model: string, query: Query): BoolExp {
   const faults: FieldError[] = [];
@@ -122,15 +128,26 @@ export function parseFilters(model: string, query: Query): BoolExp {
       return;
     }
     const { path, field } = resolved;
+    const allowed = closedValues(resolved.model, field.name);
+    if (allowed && EQUALITY_OPS.has(op)) {
+      // a value outside a closed set (an order status) matches nothing: a typo, said as such
+      const given = op === 'in' || op === 'nin' ? raw.split(',') : [raw];
+      const unknown = given.filter((v) => !allowed.includes(v));
+      if (unknown.length) { faults.push(enumFault(param, name, unknown, allowed)); return; }
+    }
     if (field.type === 'DateTime' && op !== 'is_null') {
       const raws = op === 'in' || op === 'nin' || op === 'between' ? raw.split(',') : [raw];
       if (op === 'between' && raws.length !== 2) { faults.push({ field: param, message: 'expected two comma-separated values', expected: 'low,high' }); return; }
-      const dates = raws.map((v) => coerce(field, v, param, faults));
-      if (dates.every((v) => v instanceof Date)) {
-        const exp = secondsFilter(path, op, dates as Date[]);
-        if (exp) { and.push(exp); return; }
-        faults.push({ field: param, message: `_${op} does not apply to a time field`, expected: '_eq, _neq, _gt, _gte, _lt, _lte, _in, _nin or _is_null' });
+      // the first malformed date of the parameter is its fault (one item per parameter)
+      const dates: Date[] = [];
+      for (const v of raws) {
+        const d = coerce(field, v, param, faults);
+        if (!(d instanceof Date)) return;
+        dates.push(d);
       }
+      const exp = secondsFilter(path, op, dates);
+      if (exp) and.push(exp);
+      else faults.push({ field: param, message: `_${op} does not apply to a time field`, expected: '_eq, _neq, _gt, _gte, _lt, _lte, _in, _nin or _is_null' });
       return;
     }
     if (op === 'in' || op === 'nin') {
@@ -169,7 +186,8 @@ export function parseFilters(model: string, query: Query): BoolExp {
     throw limitError('LIKE_PATTERN_MAX_LENGTH', `longer than ${limits.LIKE_PATTERN_MAX_LENGTH} characters`, 'search');
   }
   if (search !== undefined && search.length < 1) faults.push({ field: 'search', message: 'must not be empty', expected: 'text to search for' });
-  if (faults.length) throw ApiError.validation(faults);
+  // one item per parameter: its first fault (`amount_in=1,x,y` is one)
+  if (faults.length) throw ApiError.validation(faults.filter((f, i) => faults.findIndex((g) => g.field === f.field) === i));
   return and.length === 1 ? and[0] : { _and: and };
 }
 

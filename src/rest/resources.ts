@@ -77,7 +77,11 @@ export async function runOperation(req: FastifyRequest, reply: FastifyReply, dep
   } catch (err) {
     throw err instanceof ApiError ? restError(err) : err;
   }
-  if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+  if (result.replayed) {
+    // the first answer again: it names the request that produced it, as a replayed error does
+    reply.header('Idempotent-Replayed', 'true');
+    if (result.requestId) reply.header('X-Request-Id', result.requestId);
+  }
   return result.reveal ? { ...result.body, ...result.reveal } : result.body;
 }
 

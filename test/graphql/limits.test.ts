@@ -175,13 +175,13 @@ describe('depth and cost limits', () => {
 });
 
 /** `_not` nested `levels` deep around one comparison, as JSON text (too deep for JSON.stringify's recursion at the top end). */
-const deepWhereJson = (levels: number) => '{"_not":'.repeat(levels) + '{"status":{"_eq":"none"}}' + '}'.repeat(levels);
+const deepWhereJson = (levels: number) => '{"_not":'.repeat(levels) + '{"currency":{"_eq":"none"}}' + '}'.repeat(levels);
 const LIST_BY_WHERE = 'query Q($w: OrderBoolExp) { orders(where: $w) { id } }';
 
 describe('nesting limits: deep input is a 400, never an internal error', () => {
   it('a document nesting brackets past 64 levels is QUERY_TOO_COMPLEX', async () => {
     for (const levels of [70, 3000]) {
-      const literal = deepWhereJson(levels).replace(/"(_not|status|_eq)"/g, '$1');
+      const literal = deepWhereJson(levels).replace(/"(_not|currency|_eq)"/g, '$1');
       const r = await api(t.url, '/graphql', { key: acct.key, body: { query: `{ orders(where: ${literal}) { id } }` } });
       expect(r.status).toBe(400);
       expect(r.body.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
@@ -204,7 +204,7 @@ describe('nesting limits: deep input is a 400, never an internal error', () => {
   it('one limit for a where, written into the document or passed as a variable (the variables object is no level)', async () => {
     for (const [levels, ok] of [[30, true], [31, false]] as const) {
       const asVariable = await api(t.url, '/graphql', { key: acct.key, rawBody: `{"query":${JSON.stringify(LIST_BY_WHERE)},"variables":{"w":${deepWhereJson(levels)}}}` });
-      const literal = deepWhereJson(levels).replace(/"(_not|status|_eq)"/g, '$1');
+      const literal = deepWhereJson(levels).replace(/"(_not|currency|_eq)"/g, '$1');
       const inline = await api(t.url, '/graphql', { key: acct.key, body: { query: `{ orders(where: ${literal}) { id } }` } });
       for (const [door, r] of [['variable', asVariable], ['inline', inline]] as const) {
         if (ok) expect(r.body.errors, `${levels} ${door}: ${r.text}`).toBeUndefined();
@@ -216,15 +216,15 @@ describe('nesting limits: deep input is a 400, never an internal error', () => {
   it('a where within the limits works, and the translator bounds what the document limit lets through', async () => {
     const ok = await api(t.url, '/graphql', { key: acct.key, rawBody: `{"query":${JSON.stringify(LIST_BY_WHERE)},"variables":{"w":${deepWhereJson(25)}}}` });
     expect(ok.status).toBe(200);
-    expect(ok.body.data.orders).toHaveLength(20); // an odd number of _not: status is not 'none'
-    const literal = deepWhereJson(40).replace(/"(_not|status|_eq)"/g, '$1'); // 44 brackets, 42 levels of where
+    expect(ok.body.data.orders).toHaveLength(20); // an odd number of _not: currency is not 'none'
+    const literal = deepWhereJson(40).replace(/"(_not|currency|_eq)"/g, '$1'); // 44 brackets, 42 levels of where
     const r = await api(t.url, '/graphql', { key: acct.key, body: { query: `{ orders(where: ${literal}) { id } }` } });
     expect(r.body.errors[0].extensions.code).toBe('VALIDATION_ERROR');
     expect(r.body.errors[0].message).toMatch(/nested deeper than 32 levels/);
   });
 
   it('over WebSocket, too deep variables fail that one subscription and the connection stays', async () => {
-    let where: Record<string, unknown> = { status: { _eq: 'none' } };
+    let where: Record<string, unknown> = { currency: { _eq: 'none' } };
     for (let i = 0; i < 40; i++) where = { _not: where };
     await expectRefusedOverWebSocket(OnOrderUpdatedDocument, { where }, 'VALIDATION_ERROR');
   });

@@ -220,12 +220,12 @@ describe('orders(where): every operator against a filter computed over the seed'
     ['empty _or matches nothing', () => ({ _or: [] }), () => false],
     ['empty _and matches everything', () => ({ _and: [] }), () => true],
     ['_not of the empty expression matches nothing', () => ({ _not: {} }), () => false],
-    ['_or with an empty expression matches everything', () => ({ _or: [{ status: { _eq: 'nope' } }, {}] }), () => true],
+    ['_or with an empty expression matches everything', () => ({ _or: [{ currency: { _eq: 'nope' } }, {}] }), () => true],
     ['relation exists: customer: {}', () => ({ customer: {} }), (o) => o.customer !== null],
     ['relation absent: _not customer: {}', () => ({ _not: { customer: {} } }), (o) => o.customer === null],
     ['relation: _or [] inside a relation', () => ({ customer: { _or: [] } }), () => false],
     // _is_null on a required field is a constant; it keeps that meaning inside _or and _not
-    ['_is_null false on a required field, inside _or, matches everything', () => ({ _or: [{ status: { _eq: 'nope' } }, { status: { _is_null: false } }] }), () => true],
+    ['_is_null false on a required field, inside _or, matches everything', () => ({ _or: [{ currency: { _eq: 'nope' } }, { status: { _is_null: false } }] }), () => true],
     ['_is_null true on a required field, inside _or, adds nothing', () => ({ _or: [{ status: { _is_null: true } }, { currency: { _eq: 'gbp' } }] }), (o) => o.currency === 'gbp'],
     ['_not of _is_null false on a required field matches nothing', () => ({ _not: { amount: { _is_null: false } } }), () => false],
     ['_in [] matches nothing, _nin [] everything', () => ({ _or: [{ amount: { _in: [] } }, { status: { _nin: [] }, currency: { _eq: 'gbp' } }] }), (o) => o.currency === 'gbp'],
@@ -289,6 +289,35 @@ describe('orders(where): every operator against a filter computed over the seed'
     expect(literal.body.errors[0].extensions.code).toBe('INVALID_DATE_FORMAT');
     const edges = await data(t.url, a.key, ListOrdersDocument, { where: { createdAt: { _gt: '0001-01-01T00:00:00Z', _lt: '9999-12-31T23:59:59.999Z' } } });
     expect(edges.orders.length).toBeGreaterThan(0);
+    // in a list of dates too, and through a relation
+    for (const where of [{ createdAt: { _in: ['2026-01-01T00:00:00Z', 'never'] } }, { customer: { createdAt: { _lt: '2026-13-45' } } }] as OrderBoolExp[]) {
+      expect((await failure(t.url, a.key, ListOrdersDocument, { where })).extensions?.code, JSON.stringify(where)).toBe('INVALID_DATE_FORMAT');
+    }
+  });
+
+  it('a value outside a closed set (an order status) is INVALID_ENUM_VALUE naming the path, with the allowed values, as REST', async () => {
+    const statuses = 'one of pending, paid, processing, shipped, delivered, cancelled, refunded';
+    for (const [where, field, message] of [
+      [{ status: { _eq: 'bogus' } }, 'where.status._eq', "'bogus' is not a value of status"],
+      [{ status: { _neq: 'bogus' } }, 'where.status._neq', "'bogus' is not a value of status"],
+      [{ status: { _in: ['pending', 'bogus', 'nope'] } }, 'where.status._in', "'bogus', 'nope' are not values of status"],
+      [{ status: { _nin: ['PENDING'] } }, 'where.status._nin', "'PENDING' is not a value of status"],
+      [{ _or: [{ currency: { _eq: 'usd' } }, { status: { _eq: 'bogus' } }] }, 'where._or[1].status._eq', "'bogus' is not a value of status"],
+    ] as [OrderBoolExp, string, string][]) {
+      const err = await failure(t.url, a.key, ListOrdersDocument, { where });
+      expect(err.extensions?.code, field).toBe('INVALID_ENUM_VALUE');
+      expect(err.extensions?.details?.errors, field).toEqual([{ field, message, expected: statuses, code: 'INVALID_ENUM_VALUE' }]);
+    }
+    // through a relation (a customer's orders' cancellation reason)
+    const viaCustomer = await send(t.url, a.key, ListCustomersDocument, { where: { orders: { cancellationReason: { _eq: 'whim' } } } });
+    expect(viaCustomer.body.errors?.[0]?.extensions?.code).toBe('INVALID_ENUM_VALUE');
+    // the REST door answers the same filter the same way
+    const rest = await api(t.url, '/v1/orders?status_in=pending,bogus', { key: a.key });
+    expect(rest.body.error).toMatchObject({ code: 'INVALID_ENUM_VALUE', details: { errors: [{ field: 'status_in', expected: statuses, code: 'INVALID_ENUM_VALUE' }] } });
+    // valid values filter as before; _like and ordering comparisons are not checked
+    const pending = await data(t.url, a.key, ListOrdersDocument, { where: { status: { _in: ['pending', 'paid'] } } });
+    expect(pending.orders.map((o) => o.id).sort()).toEqual(orders.filter((o) => o.status === 'pending' || o.status === 'paid').map((o) => o.id).sort());
+    expect((await data(t.url, a.key, ListOrdersDocument, { where: { status: { _like: 'pend%' } } })).orders.length).toBe(orders.filter((o) => o.status === 'pending').length);
   });
 });
 

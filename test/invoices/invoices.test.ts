@@ -420,7 +420,8 @@ describe('invoices', () => {
       expect(ids(await get(acct.key, `/v1/invoices?due_date[lt]=${now + 2 * DAY}`))).toEqual([soon.id]);
       expect(ids(await get(acct.key, `/v1/invoices?due_date[gte]=${now + 2 * DAY}&status=open`))).toEqual([later.id]);
       expect(ids(await get(acct.key, '/v1/invoices/list?limit=1')).length).toBe(1);
-      expectError(await get(acct.key, '/v1/invoices?due_date[lt]=tomorrow'), 400, 'VALIDATION_ERROR');
+      expect(expectError(await get(acct.key, '/v1/invoices?due_date[lt]=tomorrow'), 400, 'INVALID_DATE_FORMAT').param).toBe('due_date[lt]');
+      expect(expectError(await get(acct.key, '/v1/invoices?status=opened'), 400, 'INVALID_ENUM_VALUE').details.errors[0].expected).toBe('one of draft, open, paid, void, uncollectible');
       expectError(await get(acct.key, '/v1/invoices?colour=red'), 400, 'VALIDATION_ERROR');
       // another account sees none of them
       const other = await t.newAccount();

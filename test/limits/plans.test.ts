@@ -70,7 +70,8 @@ describe('the free plan: 60 units a minute', () => {
     const first = await api(t.url, '/v1/orders', { key: a.key });
     expect(first.status).toBe(200);
     const r = rate(first);
-    expect(r).toMatchObject({ limit: 60, remaining: 59, bucket: 'minute', retryAfter: null });
+    // X-RateLimit-Retry-After is on every response: 0 while the window has units left
+    expect(r).toMatchObject({ limit: 60, remaining: 59, bucket: 'minute', retryAfter: '0' });
     expect(r.resetAfter).toBeGreaterThanOrEqual(59);
     expect(r.resetAfter).toBeLessThanOrEqual(60);
     expect(r.reset).toBeGreaterThanOrEqual(started + 59);
@@ -115,6 +116,9 @@ describe('the free plan: 60 units a minute', () => {
     const last = await api(t.url, '/v1/orders', { key: a.key });
     expect(last.status).toBe(200);
     expect(rate(last)).toMatchObject({ remaining: 0, bucket: 'minute' });
+    // the window is spent: the next request can pass once it resets
+    expect(rate(last).retryAfter).toBe(String(rate(last).resetAfter));
+    expect(last.headers.get('retry-after')).toBeNull();
     const over = await api(t.url, '/v1/orders', { key: a.key });
     expect(over.status).toBe(429);
     expect(over.body.error.details).toMatchObject({ limit: 60, remaining: 0 });
@@ -124,6 +128,39 @@ describe('the free plan: 60 units a minute', () => {
     const liveRes = await api(t.url, '/v1/orders', { key: live.secret });
     expect(liveRes.status).toBe(200);
     expect(rate(liveRes)).toMatchObject({ limit: 60, remaining: 59 });
+  });
+
+  it('a forced RATE_LIMITED (X-Test-Error-Code) answers with the headers and details of a real 429', async () => {
+    const a = await t.newAccount();
+    const rateHeaders = (res: ApiResponse) => [...res.headers.keys()].filter((h) => /^(x-ratelimit-|ratelimit|retry-after)/.test(h)).sort();
+    /** the headers and the body say the same refusal: the shown window spent, retry when it resets */
+    const expectRefusal = (res: ApiResponse, details: Record<string, any>) => {
+      const r = rate(res);
+      expect(r).toMatchObject({ limit: details.limit, remaining: 0, bucket: details.bucket, reset: details.reset_at, retryAfter: String(details.retry_after) });
+      expect(details.remaining).toBe(0);
+      expect(res.headers.get('retry-after')).toBe(String(details.retry_after));
+      expect(r.now).toContain(`"${details.bucket}";r=0;`);
+    };
+    const forced = await api(t.url, '/v1/orders', { key: a.key, headers: { 'x-test-error-code': 'RATE_LIMITED' } });
+    expect(forced.status).toBe(429);
+    expect(forced.body.error.details).toMatchObject({ forced: true, limit: 60, bucket: 'minute' });
+    expect(forced.body.error.details.retry_after).toBeGreaterThanOrEqual(50);
+    expectRefusal(forced, forced.body.error.details);
+    // GraphQL alike
+    const viaGraphQL = await gql(t.url, a.key, '{ __typename }', undefined, { 'x-test-error-code': 'RATE_LIMITED' });
+    expect(viaGraphQL.status).toBe(429);
+    expectRefusal(viaGraphQL, viaGraphQL.body.errors[0].extensions.details);
+    // the forced one cost a read (as any answered request); the window really is not spent
+    const next = await api(t.url, '/v1/orders', { key: a.key });
+    expect(rate(next)).toMatchObject({ remaining: 57, retryAfter: '0' });
+
+    // a real refusal has the same headers
+    await readDownTo(a.key, 57, 0);
+    const real = await api(t.url, '/v1/orders', { key: a.key });
+    expect(real.status).toBe(429);
+    expectRefusal(real, real.body.error.details);
+    expect(rateHeaders(forced)).toEqual(rateHeaders(real));
+    expect(rateHeaders(viaGraphQL)).toEqual(rateHeaders(real));
   });
 
   it('counts 403s, HEAD and GraphQL GETs, and says so in their headers', async () => {

@@ -39,6 +39,22 @@ describe('bodies that are not a valid request', () => {
     expect(res.body.error.param).toBe('items[0].quantity');
   });
 
+  it('a number past both its own bound and the safe-integer range states its own bound (quantity <= 100000)', async () => {
+    // zod reports its safe-integer bound of .int() first: the field's real bound is the fault
+    for (const quantity of [100_001, 9007199254740993, 1e300]) {
+      const res = await post('/v1/orders', `{"currency":"usd","items":[{"name":"Tea","quantity":${quantity === 9007199254740993 ? '9007199254740993' : String(quantity)},"unit_amount":450}]}`);
+      expectError(res, 400, 'VALIDATION_ERROR');
+      const [fault] = res.body.error.details.errors;
+      expect(fault.field, String(quantity)).toBe('items[0].quantity');
+      expect(fault.message, String(quantity)).toMatch(/<=100000$/);
+      expect(fault.expected, String(quantity)).toBe('a number <= 100000');
+      expect(res.text).not.toContain('9007199254740991');
+    }
+    // below: the schema's own minimum likewise
+    const low = await post('/v1/orders', '{"currency":"usd","items":[{"name":"Tea","quantity":-9007199254740993,"unit_amount":450}]}');
+    expect(low.body.error.details.errors[0].expected).toBe('a number >= 1');
+  });
+
   it('lists EVERY invalid field at once: wrong types, unknown fields top-level and nested', async () => {
     const res = await api(t.url, '/v1/orders', {
       key: acct.key,
@@ -60,9 +76,18 @@ describe('bodies that are not a valid request', () => {
     expect(faultFields(res).sort()).toEqual(['currency', 'items']);
   });
 
-  it('refuses a JSON body with a __proto__ or constructor.prototype key', async () => {
-    expectError(await post('/v1/orders', '{"__proto__":{"admin":true},"currency":"usd"}'), 400, 'INVALID_JSON');
-    expectError(await post('/v1/customers', '{"constructor":{"prototype":{"x":1}}}'), 400, 'INVALID_JSON');
+  it('refuses a JSON body with a __proto__ or constructor.prototype key: valid JSON, so a VALIDATION_ERROR naming the key', async () => {
+    const proto = expectError(await post('/v1/orders', '{"__proto__":{"admin":true},"currency":"usd"}'), 400, 'VALIDATION_ERROR');
+    expect(proto.details.errors).toEqual([expect.objectContaining({ field: '__proto__', message: expect.stringContaining('__proto__'), expected: expect.any(String) })]);
+    expect(proto.message).not.toMatch(/not valid JSON/);
+    const nested = expectError(await post('/v1/orders', '{"currency":"usd","items":[{"name":"Tea","metadata":{"__proto__":{"x":1}}}]}'), 400, 'VALIDATION_ERROR');
+    expect(faultFields(await post('/v1/orders', '{"currency":"usd","items":[{"name":"Tea","metadata":{"__proto__":{"x":1}}}]}'))).toEqual(['items[0].metadata.__proto__']);
+    expect(nested.param).toBe('items[0].metadata.__proto__');
+    const ctor = await post('/v1/customers', '{"constructor":{"prototype":{"x":1}}}');
+    expectError(ctor, 400, 'VALIDATION_ERROR');
+    expect(faultFields(ctor)).toEqual(['constructor.prototype']);
+    // nothing was made of them; malformed JSON stays INVALID_JSON
+    expectError(await post('/v1/orders', '{"__proto__":'), 400, 'INVALID_JSON');
   });
 
   it('refuses NUL characters in strings and keys, naming each (PostgreSQL text cannot hold them)', async () => {
@@ -157,13 +182,40 @@ describe('routes and URLs', () => {
   it.each([
     ['GET', '/v1/nope'],
     ['GET', '/v2/orders'],
-    ['DELETE', '/v1/payments/pay_0000000000zzzzzzzzzzzzzzzz'],
-    ['PUT', '/v1/orders/ord_0000000000zzzzzzzzzzzzzzzz'],
     ['POST', '/v1/orders/ord_0000000000zzzzzzzzzzzzzzzz/refund'],
+    ['PATCH', '/v1/nope/x'],
     ['GET', '/nope'],
   ])('%s %s is 404 ROUTE_NOT_FOUND in the envelope', async (method, path) => {
     const e = expectError(await api(t.url, path, { method, key: acct.key }), 404, 'ROUTE_NOT_FOUND');
     expect(e.details.path).toBe(path);
+  });
+
+  it.each([
+    ['PUT', '/v1/orders/ord_0000000000zzzzzzzzzzzzzzzz', 'GET, HEAD, PATCH, DELETE'],
+    ['DELETE', '/v1/payments/pay_0000000000zzzzzzzzzzzzzzzz', 'GET, HEAD'],
+    ['PATCH', '/v1/webhooks', 'GET, HEAD, POST'],
+    ['DELETE', '/v1/orders/', 'GET, HEAD, POST'],
+    ['GET', '/v1/orders/ord_0000000000zzzzzzzzzzzzzzzz/cancel', 'POST'],
+    ['POST', '/v1/errors?x=1', 'GET, HEAD'],
+    ['PUT', '/graphql', 'GET, HEAD, POST, OPTIONS'],
+  ])('%s %s (the path exists with other methods) is 405 METHOD_NOT_ALLOWED with Allow: %s', async (method, path, allow) => {
+    const res = await api(t.url, path, { method, key: acct.key });
+    const e = expectError(res, 405, 'METHOD_NOT_ALLOWED');
+    expect(res.headers.get('allow')).toBe(allow);
+    expect(e.details).toEqual({ method, path: path.split('?')[0], allowed: allow.split(', ') });
+    // the methods it names are routes (an unknown id is the route's own 404)
+    const again = await api(t.url, path, { method: allow.split(', ')[0], key: acct.key });
+    expect(again.status).not.toBe(405);
+    expect(again.body?.error?.code).not.toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('405 without a key too, with the rate-limit headers of an unknown path; HEAD of a POST-only path is 405', async () => {
+    const res = await api(t.url, '/v1/orders/ord_0000000000zzzzzzzzzzzzzzzz', { method: 'PUT' });
+    expectError(res, 405, 'METHOD_NOT_ALLOWED');
+    expect(res.headers.get('x-ratelimit-bucket')).toBe('unauthenticated');
+    const head = await api(t.url, '/v1/orders/ord_0000000000zzzzzzzzzzzzzzzz/cancel', { method: 'HEAD', key: acct.key });
+    expect(head.status).toBe(405);
+    expect(head.headers.get('allow')).toBe('POST');
   });
 
   it('an unknown route answers 404 even without a key', async () => {

@@ -140,21 +140,106 @@ describe('filters', () => {
   });
 
   it.each([
-    ['amount_gte=abc', 'amount_gte'],
-    ['amount_in=1,x', 'amount_in'],
-    ['amount_between=1', 'amount_between'],
-    ['created[gte]=yesterday', 'created[gte]'],
-    ['created_after=abc', 'created_after'],
-    ['amount_like=1%25', 'amount_like'],
-    ['currency_like=u_d', 'currency_like'],
-    ['customer.email_like=a_b%25', 'customer.email_like'],
-    ['amount_gte=99999999999', 'amount_gte'],
-    ['created_after=0000-01-01', 'created_after'],
-    ['search=', 'search'],
-  ])('%s is 400 naming the parameter', async (query, param) => {
+    ['amount_gte=abc', 'amount_gte', 'VALIDATION_ERROR'],
+    ['amount_in=1,x', 'amount_in', 'VALIDATION_ERROR'],
+    ['amount_between=1', 'amount_between', 'VALIDATION_ERROR'],
+    ['created[gte]=yesterday', 'created[gte]', 'INVALID_DATE_FORMAT'],
+    ['created_after=abc', 'created_after', 'INVALID_DATE_FORMAT'],
+    ['amount_like=1%25', 'amount_like', 'VALIDATION_ERROR'],
+    ['currency_like=u_d', 'currency_like', 'VALIDATION_ERROR'],
+    ['customer.email_like=a_b%25', 'customer.email_like', 'VALIDATION_ERROR'],
+    ['amount_gte=99999999999', 'amount_gte', 'VALIDATION_ERROR'],
+    ['created_after=0000-01-01', 'created_after', 'INVALID_DATE_FORMAT'],
+    ['search=', 'search', 'VALIDATION_ERROR'],
+  ])('%s is 400 naming the parameter', async (query, param, code) => {
     const res = await list(query);
-    expectError(res, 400, 'VALIDATION_ERROR');
+    expectError(res, 400, code);
     if (param) expect(faultFields(res)).toContain(param);
+  });
+
+  it('a malformed date is INVALID_DATE_FORMAT naming the parameter as sent, its fault carrying the code, on every list', async () => {
+    for (const [path, query, param] of [
+      ['/v1/orders', 'created_after=notadate', 'created_after'],
+      ['/v1/orders', 'created[gte]=2026-13-45', 'created[gte]'],
+      ['/v1/orders', 'created_before=2026-13-45T00:00:00Z', 'created_before'],
+      ['/v1/orders', 'fulfilled_at_lt=soon', 'fulfilled_at_lt'],
+      ['/v1/orders', 'created_in=1700000000,never', 'created_in'],
+      ['/v1/orders', 'created_between=nope,1700000000', 'created_between'],
+      ['/v1/orders/list', 'created_after=notadate', 'created_after'],
+      ['/v1/orders/aggregate', 'created_after=notadate', 'created_after'],
+      ['/v1/customers', 'created[lte]=2026-13-45', 'created[lte]'],
+      ['/v1/products', 'updated_gte=x', 'updated_gte'],
+      ['/v1/events', 'created_after=notadate', 'created_after'],
+      ['/v1/payments', 'created_after=notadate', 'created_after'],
+      ['/v1/orders', 'customer.created_gt=notadate', 'customer.created_gt'],
+    ] as const) {
+      const res = await api(t.url, `${path}?${query}`, { key: acct.key });
+      const e = expectError(res, 400, 'INVALID_DATE_FORMAT');
+      expect(e.param, query).toBe(param);
+      expect(e.details.errors, query).toEqual([{ field: param, message: expect.stringContaining('is not a date'), expected: 'Unix seconds or ISO 8601', code: 'INVALID_DATE_FORMAT' }]);
+    }
+    // as a body's malformed date is
+    expectError(await api(t.url, '/v1/api_keys', { key: acct.key, body: { name: 'k', permissions: ['orders:read'], expires_at: '2026-13-45' } }), 400, 'INVALID_DATE_FORMAT');
+    // two parameters each with a malformed date: one code; with another fault beside: VALIDATION_ERROR, each fault its own code
+    const both = await list('created_after=x&created[lt]=y');
+    expectError(both, 400, 'INVALID_DATE_FORMAT');
+    expect(faultFields(both).sort()).toEqual(['created[lt]', 'created_after']);
+    const mixed = await list('created_after=x&colour=red');
+    expectError(mixed, 400, 'VALIDATION_ERROR');
+    const byField = Object.fromEntries(mixed.body.error.details.errors.map((f: any) => [f.field, f.code]));
+    expect(byField).toEqual({ created_after: 'INVALID_DATE_FORMAT', colour: undefined });
+  });
+
+  it('a value outside a closed set (an order status) is 400 INVALID_ENUM_VALUE naming the parameter as sent, with the allowed values', async () => {
+    const statuses = 'one of pending, paid, processing, shipped, delivered, cancelled, refunded';
+    for (const [query, param] of [
+      ['status_eq=bogus', 'status_eq'],
+      ['status=bogus', 'status'],
+      ['status_neq=bogus', 'status_neq'],
+      ['status_ne=bogus', 'status_ne'],
+      ['status_in=pending,bogus', 'status_in'],
+      ['status_nin=bogus', 'status_nin'],
+      ['status[eq]=bogus', 'status[eq]'],
+      ['status[in]=bogus', 'status[in]'],
+      ['status=PENDING', 'status'],
+    ] as const) {
+      const res = await list(query);
+      const e = expectError(res, 400, 'INVALID_ENUM_VALUE');
+      expect(e.param, query).toBe(param);
+      expect(e.details.errors, query).toEqual([{ field: param, message: expect.stringMatching(/^'(bogus|PENDING)' is not a value of status$/), expected: statuses, code: 'INVALID_ENUM_VALUE' }]);
+    }
+    const many = expectError(await list('status_in=x,pending,y'), 400, 'INVALID_ENUM_VALUE');
+    expect(many.details.errors[0].message).toBe("'x', 'y' are not values of status");
+    // the cancellation reason, and other areas' statuses, through every list route
+    const reason = expectError(await list('cancellation_reason=typo'), 400, 'INVALID_ENUM_VALUE');
+    expect(reason.details.errors[0].expected).toBe('one of duplicate, fraudulent, requested_by_customer, abandoned, other');
+    for (const [path, query, expected] of [
+      ['/v1/orders/aggregate', 'status=bogus', statuses],
+      ['/v1/payments', 'status=bogus', 'one of pending, succeeded, failed'],
+      ['/v1/payments', 'order.status_eq=bogus', statuses],
+      ['/v1/returns', 'status_in=requested,bogus', 'one of requested, approved, rejected, received, processed'],
+      ['/v1/invoices', 'status=paid_out', 'one of draft, open, paid, void, uncollectible'],
+      ['/v1/subscriptions', 'status=cancelled', 'one of trialing, active, past_due, canceled, incomplete, incomplete_expired'],
+      ['/v1/prices', 'interval=fortnight', 'one of day, week, month, year'],
+      ['/v1/agents', 'status=stopped', 'one of active, paused'],
+      ['/v1/finance/loans', 'repayment=balloon', 'one of fixed, revenue_share'],
+    ] as const) {
+      const e = expectError(await api(t.url, `${path}?${query}`, { key: acct.key }), 400, 'INVALID_ENUM_VALUE');
+      expect(e.details.errors[0].expected, `${path}?${query}`).toBe(expected);
+      expect(e.param, `${path}?${query}`).toBe(query.split('=')[0]);
+    }
+    // valid values filter as before; operators that do not compare for equality are not checked
+    expect(await names('status=cancelled')).toEqual(['o3']);
+    expect(await names('status_in=shipped,cancelled')).toEqual(['o2', 'o3']);
+    expect(await names('status_like=pend%25')).toEqual(['o1', 'o5']);
+    expect(await names('status_gt=shipped')).toEqual([]);
+    expect(await names('cancellation_reason=other')).toEqual(['o3']);
+    expect((await api(t.url, '/v1/payments?status=pending', { key: acct.key })).status).toBe(200);
+    // with another fault beside it: VALIDATION_ERROR, each fault with its own code
+    const mixed = await list('status=bogus&created_after=x&colour=red');
+    expectError(mixed, 400, 'VALIDATION_ERROR');
+    expect(Object.fromEntries(mixed.body.error.details.errors.map((f: any) => [f.field, f.code])))
+      .toEqual({ status: 'INVALID_ENUM_VALUE', created_after: 'INVALID_DATE_FORMAT', colour: undefined });
   });
 
   it('_is_null on a required field is false for every row, as in GraphQL (src/db/where.ts)', async () => {

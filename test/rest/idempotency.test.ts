@@ -23,10 +23,60 @@ describe('Idempotency-Key', () => {
     expect(again.status).toBe(201);
     expect(again.text).toBe(first.text);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    // the first answer again: it names the request that produced it, as a replayed error does
+    expect(again.headers.get('x-request-id')).toBe(first.headers.get('x-request-id'));
     const third = await api(t.url, '/v1/orders/create', { key: acct.key, body: TEA_ORDER, headers: { 'idempotency-key': 'order-1' } });
     expect(third.text).toBe(first.text);
     expect(await orderCount(acct.key)).toBe(1);
+  });
+
+  it("a replayed success answers with the first request's X-Request-Id, on REST and GraphQL; a record from before that was kept still replays", async () => {
+    const acct = await t.newAccount();
+    const first = await createWith(acct.key, 'k1', { name: 'x' }, '/v1/customers');
+    expect(first.status).toBe(201);
+    const firstId = first.headers.get('x-request-id');
+    expect(firstId).toMatch(/^req_/);
+    for (const path of ['/v1/customers', '/v1/customers/create']) {
+      const again = await createWith(acct.key, 'k1', { name: 'x' }, path);
+      expect(again.status).toBe(201);
+      expect(again.text).toBe(first.text);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.headers.get('x-request-id'), path).toBe(firstId);
+    }
+    // an action (200) likewise
+    const order = await createWith(acct.key, 'order-rid');
+    const cancel = () => api(t.url, `/v1/orders/${order.body.id}/cancel`, { method: 'POST', key: acct.key, headers: { 'idempotency-key': 'cancel-rid' } });
+    const c1 = await cancel();
+    const c2 = await cancel();
+    expect([c1.status, c2.status]).toEqual([200, 200]);
+    expect(c2.headers.get('x-request-id')).toBe(c1.headers.get('x-request-id'));
+    // the GraphQL door: its replay carries the first request's id too
+    const doc = 'mutation { createCustomer(input: {name: "g"}) { id name } }';
+    const g1 = await api(t.url, '/graphql', { key: acct.key, body: { query: doc }, headers: { 'idempotency-key': 'gql-rid' } });
+    const g2 = await api(t.url, '/graphql', { key: acct.key, body: { query: doc }, headers: { 'idempotency-key': 'gql-rid' } });
+    expect(g2.body.data.createCustomer.id).toBe(g1.body.data.createCustomer.id);
+    expect(g1.headers.get('idempotent-replayed')).toBeNull();
+    expect(g2.headers.get('idempotent-replayed')).toBe('true');
+    expect(g2.headers.get('x-request-id')).toBe(g1.headers.get('x-request-id'));
+    // and a replayed GraphQL failure
+    const bad = 'mutation { createOrder(input: {currency: "usd", customer: "cus_0000000000zzzzzzzzzzzzzzzz", items: [{name: "t", quantity: 1, unitAmount: 100}]}) { id } }';
+    const b1 = await api(t.url, '/graphql', { key: acct.key, body: { query: bad }, headers: { 'idempotency-key': 'gql-rid-bad' } });
+    const b2 = await api(t.url, '/graphql', { key: acct.key, body: { query: bad }, headers: { 'idempotency-key': 'gql-rid-bad' } });
+    expect(b2.body.errors[0].extensions.code).toBe('PARENT_NOT_FOUND');
+    expect(b2.headers.get('idempotent-replayed')).toBe('true');
+    expect(b2.headers.get('x-request-id')).toBe(b1.headers.get('x-request-id'));
+    // a record written before the request id was kept (requestId null) replays as before, under the replay's own id
+    const prisma = t.server.db.prisma;
+    const keyRow = await prisma.apiKey.findFirstOrThrow({ where: { accountId: acct.accountId } });
+    const record = await prisma.idempotencyRecord.findUniqueOrThrow({ where: { apiKeyId_key: { apiKeyId: keyRow.id, key: 'k1' } } });
+    expect(record.requestId).toBe(firstId);
+    await prisma.idempotencyRecord.update({ where: { apiKeyId_key: { apiKeyId: keyRow.id, key: 'k1' } }, data: { requestId: null } });
+    const old = await createWith(acct.key, 'k1', { name: 'x' }, '/v1/customers');
+    expect(old.status).toBe(201);
+    expect(old.text).toBe(first.text);
+    expect(old.headers.get('idempotent-replayed')).toBe('true');
+    expect(old.headers.get('x-request-id')).toMatch(/^req_/);
+    expect(old.headers.get('x-request-id')).not.toBe(firstId);
   });
 
   it('the same body with keys in another order is the same request', async () => {

@@ -147,8 +147,10 @@ describe('PUT /orders/:id updates the fields it is given (orders.update)', () =>
     refused(await put(owner, `/orders/${order.id}`, { id: 'ord_other' }), 400);
     refused(await put(owner, `/orders/${order.id}`, { amount: 1 }), 400);
     refused(await put(owner, `/orders/${order.id}`, 'text'), 400);
-    // PATCH is the /v1 spelling; this door takes PUT
-    refused(await api(t.url, `/orders/${order.id}`, { key: owner.access_token, method: 'PATCH', body: { metadata: { a: 'b' } } }), 404, 'ROUTE_NOT_FOUND');
+    // PATCH is the /v1 spelling; this door takes PUT: the path exists, so 405 naming its methods
+    const patch = await api(t.url, `/orders/${order.id}`, { key: owner.access_token, method: 'PATCH', body: { metadata: { a: 'b' } } });
+    expect(refused(patch, 405, 'METHOD_NOT_ALLOWED').details.allowed).toContain('PUT');
+    expect(patch.headers.get('allow')).toContain('PUT');
   });
 });
 
@@ -182,7 +184,9 @@ describe('products and inventory', () => {
     const one = await same(`/products/${product}`);
     expect(one).toMatchObject({ id: product, name: 'Kettle' });
     expect(ok(await get(owner, '/products')).data.map((p: { id: string }) => p.id)).toContain(product);
-    refused(await post(owner, '/products', { name: 'x', price: 1, currency: 'usd' }), 404, 'ROUTE_NOT_FOUND');
+    const write = await post(owner, '/products', { name: 'x', price: 1, currency: 'usd' });
+    refused(write, 405, 'METHOD_NOT_ALLOWED');
+    expect(write.headers.get('allow')).toBe('GET, HEAD');
   });
 
   it('GET /inventory and the stock operations', async () => {
@@ -291,7 +295,7 @@ describe('credentials and bad input', () => {
       ['unknown return', get(owner, '/returns/ret_00000000000000000000000000'), 404],
       ['unknown action', post(owner, `/orders/${order.id}/refund`), 404],
       ['unknown route', get(owner, '/orders/a/b/c'), 404],
-      ['unknown inventory action', post(owner, '/inventory/steal', { product, quantity: 1 }), 404],
+      ['unknown inventory action', post(owner, '/inventory/steal', { product, quantity: 1 }), 405], // GET /inventory/{id} is the path's one method
       ['bad Idempotency-Key', post(owner, `/orders/${order.id}/release`, {}, { 'idempotency-key': 'x'.repeat(300) }), 400],
     ];
     for (const [name, attempt, status] of cases) {

@@ -379,10 +379,14 @@ describe('access tokens as bearer credentials', () => {
 });
 
 describe('the door', () => {
-  it('unknown routes under /auth answer the error envelope', async () => {
+  it('unknown routes under /auth answer the error envelope (404; 405 for a known path)', async () => {
     const res = await api(t.url, '/auth/logout', { body: {} });
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('ROUTE_NOT_FOUND');
-    expect((await api(t.url, '/auth/login')).status).toBe(404); // GET
+    // a path of the door with another method: 405 naming the one it takes
+    const get = await api(t.url, '/auth/login');
+    expect(get.status).toBe(405);
+    expect(get.body.error.code).toBe('METHOD_NOT_ALLOWED');
+    expect(get.headers.get('allow')).toBe('POST');
   });
 });

@@ -186,6 +186,47 @@ describe('links of the catalog', () => {
   });
 });
 
+describe('errors of the downloads (/svc/*)', () => {
+  /** the decision service's error body (decision-demo.md, Errors), never the commerce envelope */
+  function expectServiceError(res: ApiResponse, status: number, code: string) {
+    expect(res.status, res.text).toBe(status);
+    expect(res.body.error).toMatchObject({ code, safe_to_auto_retry: false, request_id: rid(res) });
+    expect(typeof res.body.error.message).toBe('string');
+    expect(res.body.error.next_action.length).toBeGreaterThan(0);
+    expect(res.body.error).not.toHaveProperty('type');
+    expect(res.body.error).not.toHaveProperty('documentation_url');
+    expect(schemaErrors(res.body, 'Error')).toEqual([]);
+  }
+
+  it('an unknown download is 404 ROUTE_NOT_FOUND in the service shape', async () => {
+    for (const path of ['/svc/nope.txt', '/svc/starter.py/x', '/svc']) {
+      const res = await api(t.url, path);
+      expectServiceError(res, 404, 'ROUTE_NOT_FOUND');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('another method on a download is 405 METHOD_NOT_ALLOWED in the service shape, with Allow', async () => {
+    for (const [method, path] of [['POST', '/svc/example.json'], ['PUT', '/svc/starter.py'], ['DELETE', '/svc/starter.mjs']]) {
+      const res = await api(t.url, path, { method, ...(method === 'POST' ? { body: {} } : {}) });
+      expectServiceError(res, 405, 'METHOD_NOT_ALLOWED');
+      expect(res.headers.get('allow')).toBe('GET, HEAD');
+      expect(res.body.error.details).toEqual({ method, path, allowed: ['GET', 'HEAD'] });
+    }
+  });
+
+  it('a malformed path, a key in the URL and an oversize body are refused in the service shape too', async () => {
+    const malformed = await fetch(`${t.url}/svc/%zz.txt`);
+    const body = await malformed.json() as { error: Record<string, unknown> };
+    expect(malformed.status).toBe(400);
+    expect(body.error).toMatchObject({ code: 'VALIDATION_ERROR', safe_to_auto_retry: false, request_id: malformed.headers.get('x-request-id') });
+    expect(typeof body.error.next_action).toBe('string');
+    expectServiceError(await api(t.url, '/svc/example.json?key=svc_test_abc'), 400, 'KEY_IN_URL');
+    const big = await api(t.url, '/svc/example.json', { method: 'POST', rawBody: 'x'.repeat(11 * 1024 * 1024) });
+    expectServiceError(big, 413, 'PAYLOAD_TOO_LARGE');
+  });
+});
+
 describe('X-Request-ID on every response of the service', () => {
   it('on successes, errors, unknown routes and admin routes; error bodies repeat it', async () => {
     const responses = [
@@ -212,7 +253,8 @@ describe('X-Request-ID on every response of the service', () => {
     }
     expect(responses[7].status).toBe(404);
     expect(responses[7].body.error.code).toBe('ROUTE_NOT_FOUND');
-    expect(responses[8].status).toBe(404);
+    expect(responses[8].status).toBe(405);
+    expect(responses[8].body.error.code).toBe('METHOD_NOT_ALLOWED');
   });
 
   it('the admin usage report is disabled without ADMIN_API_KEY', async () => {

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type ApiResponse, type TestAccount, type TestServer } from '../helpers/server.js';
 import { schemaErrors } from '../decision/helpers.js';
+import { asApiResponse, rawRequest } from '../rest/envelope.js';
 
 const ADMIN = 'svc-admin-key-0123456789abcdef';
 const INDUSTRIES = ['financial_services', 'travel_hospitality', 'healthcare', 'retail', 'telecommunications', 'technology', 'media'];
@@ -419,16 +420,23 @@ describe('errors: each a clear 4xx in the service body shape', () => {
       api(t.url, '/api/svc/decisions', { method: 'POST', rawBody, headers: { 'x-svc-api-key': key.secret, 'idempotency-key': idem(), 'content-type': contentType } });
     expectError(await raw('{"industry": "retail", "scenario":'), 400, 'INVALID_JSON');
     expectError(await raw("{industry: 'retail'}"), 400, 'INVALID_JSON');
-    expectError(await raw('{"industry":"retail","scenario":"final-sale-declined","__proto__":{"x":1}}'), 400, 'INVALID_JSON');
+    // valid JSON with a key that could reach a prototype: refused, and said as it is
+    const proto = await raw('{"industry":"retail","scenario":"final-sale-declined","__proto__":{"x":1}}');
+    expectError(proto, 400, 'VALIDATION_ERROR');
+    expect(proto.body.error.message).toContain('__proto__');
+    expect(proto.body.error.details.errors).toEqual([expect.objectContaining({ field: '__proto__', expected: expect.any(String) })]);
     for (const body of ['[]', '[{"industry":"retail","scenario":"final-sale-declined"}]', '"retail"', '42', 'true', 'null', '']) {
       expectError(await raw(body), 400, 'VALIDATION_ERROR');
     }
     expectError(await raw('industry=retail', 'application/x-www-form-urlencoded'), 415, 'UNSUPPORTED_MEDIA_TYPE');
     expectError(await raw('hello'), 400, 'INVALID_JSON');
+    // the spec's "JSON body Request": any other media type is a 415, whatever the bytes
     const text = await raw('{"industry":"retail","scenario":"final-sale-declined"}', 'text/plain');
-    expect(text.status).toBeGreaterThanOrEqual(400);
-    expect(text.status).toBeLessThan(500);
-    expect(text.body.error.safe_to_auto_retry).toBe(false);
+    expectError(text, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect(text.body.error.next_action).toMatch(/application\/json/);
+    expectError(await raw('{"industry":"retail","scenario":"final-sale-declined"}', 'text/plain; charset=utf-8'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    const untyped = await rawRequest(t.url, '/api/svc/decisions', { method: 'POST', body: JSON.stringify(ok), headers: { 'x-svc-api-key': key.secret, 'idempotency-key': idem() } });
+    expectError(asApiResponse(untyped), 415, 'UNSUPPORTED_MEDIA_TYPE');
 
     for (const body of [
       { industry: 5, scenario: 'final-sale-declined' },
@@ -450,7 +458,22 @@ describe('errors: each a clear 4xx in the service body shape', () => {
 
   it('unknown routes under /api/svc answer in the same shape', async () => {
     expectError(await api(t.url, '/api/svc/decision'), 404, 'ROUTE_NOT_FOUND');
-    expectError(await api(t.url, '/api/svc/decisions', { method: 'PUT', body: ok }), 404, 'ROUTE_NOT_FOUND');
+    expectError(await api(t.url, '/api/svc/decisions/x', { method: 'PUT', body: ok }), 404, 'ROUTE_NOT_FOUND');
+  });
+
+  it('a path of the service with another method is 405 METHOD_NOT_ALLOWED in the same shape, with Allow', async () => {
+    for (const [method, path, allow] of [
+      ['PUT', '/api/svc/decisions', 'POST'],
+      ['GET', '/api/svc/decisions', 'POST'],
+      ['POST', '/api/svc/catalog', 'GET, HEAD'],
+      ['DELETE', '/api/svc/requests/some-idempotency-key', 'GET, HEAD'],
+    ]) {
+      const res = await api(t.url, path, { method, ...(method === 'GET' || method === 'DELETE' ? {} : { body: ok }) });
+      expectError(res, 405, 'METHOD_NOT_ALLOWED');
+      expect(res.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      expect(res.body.error.details).toEqual({ method, path, allowed: allow.split(', ') });
+      expect(res.body.error.next_action).toContain(allow.split(', ')[0]);
+    }
   });
 });
 

@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api, gql, startTestServer, TEA_ORDER, type TestAccount, type TestServer } from '../helpers/server.js';
+import { api, gql, startTestServer, TEA_ORDER, type ApiResponse, type TestAccount, type TestServer } from '../helpers/server.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { PRODUCTION_ENV } from '../helpers/process.js';
 import { loadConfig } from '../../src/config.js';
@@ -482,6 +482,48 @@ describe('test and simulate', () => {
     // forms are read by this route only
     const elsewhere = await api(t.url, '/v1/orders', { key: a.key, rawBody: 'currency=usd', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(elsewhere.status).toBe(415);
+  });
+
+  it('test and simulate name each fault with its precise code, as POST /v1/webhooks does, in JSON and form bodies', async () => {
+    const e = await endpoint(a, ['order.created']);
+    /** the error's code and its faults as [field, code], every fault with `expected` */
+    const faults = (res: ApiResponse) => {
+      expect(res.status, res.text).toBe(400);
+      const errors = res.body.error.details.errors as { field: string; code?: string; message: string; expected?: string }[];
+      for (const f of errors) expect(typeof f.expected, JSON.stringify(f)).toBe('string');
+      return { code: res.body.error.code, faults: errors.map((f) => [f.field, f.code]).sort(), messages: errors.map((f) => f.message) };
+    };
+    const test = (body: unknown) => api(t.url, `/v1/webhooks/${e.id}/test`, { key: a.key, body });
+    const simulate = (body: Record<string, string>, form = false) => api(t.url, '/v1/webhooks/simulate', form
+      ? { key: a.key, rawBody: new URLSearchParams(body).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+      : { key: a.key, body });
+
+    expect(faults(await test({}))).toMatchObject({ code: 'MISSING_REQUIRED_FIELD', faults: [['event_type', 'MISSING_REQUIRED_FIELD']] });
+    const unknown = await test({ event_type: 'nope' });
+    expect(faults(unknown)).toMatchObject({ code: 'INVALID_ENUM_VALUE', faults: [['event_type', 'INVALID_ENUM_VALUE']] });
+    expect(unknown.body.error.details.allowed).toContain('order.created');
+    expect(faults(await test({ event_type: 'order.*' }))).toMatchObject({ code: 'INVALID_ENUM_VALUE', faults: [['event_type', 'INVALID_ENUM_VALUE']] });
+    expect(faults(await test({ event_type: 5 })).code).toBe('VALIDATION_ERROR');
+    expect(faults(await test({ event_type: 'order.created', colour: 'red' })).faults).toEqual([['colour', undefined]]);
+
+    const url = `${rx.url}/never-sent`;
+    for (const form of [false, true]) {
+      const how = form ? 'form' : 'JSON';
+      expect(faults(await simulate({ event_type: 'order.created' }, form)), how).toMatchObject({ code: 'MISSING_REQUIRED_FIELD', faults: [['endpoint_url', 'MISSING_REQUIRED_FIELD']] });
+      expect(faults(await simulate({ endpoint_url: url }, form)), how).toMatchObject({ code: 'MISSING_REQUIRED_FIELD', faults: [['event_type', 'MISSING_REQUIRED_FIELD']] });
+      expect(faults(await simulate({}, form)), how).toMatchObject({
+        code: 'MISSING_REQUIRED_FIELD', faults: [['endpoint_url', 'MISSING_REQUIRED_FIELD'], ['event_type', 'MISSING_REQUIRED_FIELD']],
+      });
+      const malformed = faults(await simulate({ event_type: 'order.created', endpoint_url: 'notaurl' }, form));
+      expect(malformed, how).toMatchObject({ code: 'INVALID_FIELD_FORMAT', faults: [['endpoint_url', 'INVALID_FIELD_FORMAT']] });
+      expect(malformed.messages[0]).not.toMatch(/required/);
+      expect(faults(await simulate({ event_type: 'x.y', endpoint_url: url }, form)), how).toMatchObject({ code: 'INVALID_ENUM_VALUE', faults: [['event_type', 'INVALID_ENUM_VALUE']] });
+      // faults of different kinds, all at once
+      expect(faults(await simulate({ event_type: 'x.y', endpoint_url: 'ftp://files' }, form)), how).toMatchObject({
+        code: 'VALIDATION_ERROR', faults: [['endpoint_url', 'INVALID_FIELD_FORMAT'], ['event_type', 'INVALID_ENUM_VALUE']],
+      });
+    }
+    expect(rx.at('/never-sent')).toHaveLength(0);
   });
 });
 

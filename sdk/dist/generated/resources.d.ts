@@ -1216,6 +1216,7 @@ export type WebhooksDeliveriesRetryResponse = JsonObject;
 export type WebhooksRecoverResponse = JsonObject;
 export type WebhooksMetricsParams = QueryParams;
 export type WebhooksMetricsResponse = JsonObject;
+export type WebhooksSimulateParams = operations['post_webhooks_simulate']['requestBody']['content']['application/json'];
 export type WebhooksSimulateResponse = JsonObject;
 /**
  * `client.webhooks`: list, create, aggregate, retrieve, update, delete, rotateSecret, test, deliveries, deliveriesRetry, recover, metrics, simulate.
@@ -1270,7 +1271,7 @@ export declare class WebhooksResource extends WebhookResourceBase {
      *
      * `POST /v1/webhooks/{id}/test` (operationId `post_webhooks_id_test`)
      */
-    test(id: string, params?: WebhooksTestParams, options?: RequestOptions): Promise<WithResponse<WebhooksTestResponse>>;
+    test(id: string, params: WebhooksTestParams, options?: RequestOptions): Promise<WithResponse<WebhooksTestResponse>>;
     /**
      * An endpoint's deliveries and their attempts (permission webhooks:read)
      *
@@ -1296,11 +1297,11 @@ export declare class WebhooksResource extends WebhookResourceBase {
      */
     metrics(id: string, params?: WebhooksMetricsParams, options?: RequestOptions): Promise<WithResponse<WebhooksMetricsResponse>>;
     /**
-     * Send a sample event to any URL, signed with a one-time secret (permission webhooks:write; test mode only)
+     * Send a sample event to any URL, signed with a one-time secret (permission webhooks:write; test mode only); form fields or JSON
      *
      * `POST /v1/webhooks/simulate` (operationId `post_webhooks_simulate`)
      */
-    simulate(options?: RequestOptions): Promise<WithResponse<WebhooksSimulateResponse>>;
+    simulate(params: WebhooksSimulateParams, options?: RequestOptions): Promise<WithResponse<WebhooksSimulateResponse>>;
 }
 /**
  * The resources of the client, one per REST area.

@@ -1277,12 +1277,12 @@ export class WebhooksResource extends WebhookResourceBase {
         return this._client._call({ method: 'GET', path: '/v1/webhooks/{id}/metrics', pathParams: { id }, query: params }, options);
     }
     /**
-     * Send a sample event to any URL, signed with a one-time secret (permission webhooks:write; test mode only)
+     * Send a sample event to any URL, signed with a one-time secret (permission webhooks:write; test mode only); form fields or JSON
      *
      * `POST /v1/webhooks/simulate` (operationId `post_webhooks_simulate`)
      */
-    simulate(options) {
-        return this._client._call({ method: 'POST', path: '/v1/webhooks/simulate' }, options);
+    simulate(params, options) {
+        return this._client._call({ method: 'POST', path: '/v1/webhooks/simulate', body: params }, options);
     }
 }
 /**

@@ -1621,6 +1621,7 @@ export type WebhooksDeliveriesRetryResponse = JsonObject;
 export type WebhooksRecoverResponse = JsonObject;
 export type WebhooksMetricsParams = QueryParams;
 export type WebhooksMetricsResponse = JsonObject;
+export type WebhooksSimulateParams = operations['post_webhooks_simulate']['requestBody']['content']['application/json'];
 export type WebhooksSimulateResponse = JsonObject;
 
 /**
@@ -1697,7 +1698,7 @@ export class WebhooksResource extends WebhookResourceBase {
    *
    * `POST /v1/webhooks/{id}/test` (operationId `post_webhooks_id_test`)
    */
-  test(id: string, params?: WebhooksTestParams, options?: RequestOptions): Promise<WithResponse<WebhooksTestResponse>> {
+  test(id: string, params: WebhooksTestParams, options?: RequestOptions): Promise<WithResponse<WebhooksTestResponse>> {
     return this._client._call<WebhooksTestResponse>({ method: 'POST', path: '/v1/webhooks/{id}/test', pathParams: { id }, body: params }, options);
   }
 
@@ -1738,12 +1739,12 @@ export class WebhooksResource extends WebhookResourceBase {
   }
 
   /**
-   * Send a sample event to any URL, signed with a one-time secret (permission webhooks:write; test mode only)
+   * Send a sample event to any URL, signed with a one-time secret (permission webhooks:write; test mode only); form fields or JSON
    *
    * `POST /v1/webhooks/simulate` (operationId `post_webhooks_simulate`)
    */
-  simulate(options?: RequestOptions): Promise<WithResponse<WebhooksSimulateResponse>> {
-    return this._client._call<WebhooksSimulateResponse>({ method: 'POST', path: '/v1/webhooks/simulate' }, options);
+  simulate(params: WebhooksSimulateParams, options?: RequestOptions): Promise<WithResponse<WebhooksSimulateResponse>> {
+    return this._client._call<WebhooksSimulateResponse>({ method: 'POST', path: '/v1/webhooks/simulate', body: params }, options);
   }
 }
 

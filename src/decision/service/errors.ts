@@ -6,7 +6,7 @@ export type SvcErrorCode =
   | 'INVALID_JSON' | 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'VALIDATION_ERROR' | 'MESSAGE_TOO_LONG'
   | 'UNKNOWN_INDUSTRY' | 'UNKNOWN_SCENARIO'
   | 'IDEMPOTENCY_KEY_REUSED' | 'REQUEST_IN_PROGRESS' | 'REQUEST_OUTCOME_UNKNOWN'
-  | 'REQUEST_NOT_FOUND' | 'ROUTE_NOT_FOUND'
+  | 'REQUEST_NOT_FOUND' | 'ROUTE_NOT_FOUND' | 'METHOD_NOT_ALLOWED'
   | 'RATE_LIMITED' | 'RUN_TIMEOUT' | 'JUDGE_UNAVAILABLE' | 'RECORD_UNREADABLE' | 'INTERNAL_ERROR';
 
 export class SvcError extends Error {
@@ -32,5 +32,26 @@ export class SvcError extends Error {
         request_id: requestId,
       },
     };
+  }
+}
+
+/**
+ * An error of the server's own (ApiError: the body parsers, the router, the request limits)
+ * raised under the service's paths, in the service's shape: the same status, and the code where
+ * the service has it (a validation fault of any kind is its VALIDATION_ERROR, with the faults).
+ */
+export function svcErrorOf(err: { status: number; code: string; message: string; details?: Record<string, unknown> }): SvcError {
+  const faults = err.details?.errors;
+  const details = Array.isArray(faults) ? { details: { errors: faults } } : {};
+  switch (err.code) {
+    case 'PAYLOAD_TOO_LARGE':
+      return new SvcError(413, 'PAYLOAD_TOO_LARGE', err.message, 'Send at most 4000 characters of message');
+    case 'UNSUPPORTED_MEDIA_TYPE':
+      return new SvcError(415, 'UNSUPPORTED_MEDIA_TYPE', err.message, 'Send the body as JSON with Content-Type: application/json');
+    case 'INVALID_JSON':
+      return new SvcError(400, 'INVALID_JSON', err.message, 'Send a JSON object {industry, scenario, message?}');
+    default:
+      if (err.status >= 500) return new SvcError(500, 'INTERNAL_ERROR', 'An unexpected error occurred', 'Report the request_id; do not retry automatically');
+      return new SvcError(400, 'VALIDATION_ERROR', err.message, Array.isArray(faults) ? 'Fix the fields named in details.errors' : 'Fix the request path; see GET /api/svc/catalog', details);
   }
 }

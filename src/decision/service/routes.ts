@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError } from '../../errors.js';
 import type { KeyAuthenticator, Principal } from '../../auth/keys.js';
 import { requireAdmin } from '../../ops/health.js';
-import { SvcError } from './errors.js';
+import { SvcError, svcErrorOf } from './errors.js';
 import type { DecisionService } from './service.js';
 
 const STATIC_DIR = new URL('../static/', import.meta.url);
@@ -96,6 +96,8 @@ export function usageFilter(raw: unknown): { apiKeyId?: string; since?: string }
 }
 
 function fromFastifyError(err: FastifyError): SvcError | undefined {
+  // the server's own refusals (a body parser's: text/plain, a __proto__ key) in this shape
+  if (err instanceof ApiError) return svcErrorOf(err);
   if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) return new SvcError(413, 'PAYLOAD_TOO_LARGE', 'The body is too large', 'Send at most 4000 characters of message');
   if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.statusCode === 415) return new SvcError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON', 'Set Content-Type: application/json');
   if (err.statusCode === 400 || err instanceof SyntaxError) return new SvcError(400, 'INVALID_JSON', `The body is not valid JSON: ${err.message}`, 'Send a JSON object {industry, scenario, message?}');
@@ -105,6 +107,30 @@ function fromFastifyError(err: FastifyError): SvcError | undefined {
 function send(reply: FastifyReply, err: SvcError) {
   if (err.extra.retryAfterSeconds !== undefined) reply.header('Retry-After', String(err.extra.retryAfterSeconds));
   return reply.status(err.status).send(err.toBody(reply.request.id));
+}
+
+/**
+ * Every error of a scope of the service (/api/svc, the /svc downloads) in the service's shape:
+ * its own errors, the server's, and an unknown route (405 with Allow when the path takes other
+ * methods, else 404).
+ */
+function answerInServiceShape(scope: FastifyInstance, allowedMethods: (method: string, url: string) => string[], seeAlso: string) {
+  scope.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof SvcError) return send(reply, err);
+    const mapped = fromFastifyError(err);
+    if (mapped) return send(reply, mapped);
+    req.log.error({ err }, 'unhandled error in the decision service');
+    return send(reply, new SvcError(500, 'INTERNAL_ERROR', 'An unexpected error occurred', 'Report the request_id; do not retry automatically'));
+  });
+  scope.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    const allowed = allowedMethods(req.method, req.url);
+    if (allowed.length === 0) return send(reply, new SvcError(404, 'ROUTE_NOT_FOUND', `No route ${req.method} ${path}`, seeAlso));
+    reply.header('Allow', allowed.join(', '));
+    return send(reply, new SvcError(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${path}; it takes ${allowed.join(', ')}`, `Use ${allowed.join(' or ')}; ${seeAlso.replace(/^See/, 'see')}`, {
+      details: { method: req.method, path, allowed },
+    }));
+  });
 }
 
 /** A static download's answer to a key in its URL: the service's KEY_IN_URL, else undefined. */
@@ -125,9 +151,13 @@ export function registerDecisionRoutes(app: FastifyInstance, deps: { service: De
   const example = staticFile('example.json');
   const openapi = staticFile('openapi.json');
 
-  app.get('/svc/starter.py', { config: { doc: { summary: 'Starter client of the decision service (Python)', tag: 'decision service', auth: 'none', produces: 'text/x-python' } } }, async (req, reply) => refusingKeyInUrl(req, reply) ?? reply.type('text/x-python; charset=utf-8').send(starterPy));
-  app.get('/svc/starter.mjs', { config: { doc: { summary: 'Starter client of the decision service (JavaScript)', tag: 'decision service', auth: 'none', produces: 'text/javascript' } } }, async (req, reply) => refusingKeyInUrl(req, reply) ?? reply.type('text/javascript; charset=utf-8').send(starterMjs));
-  app.get('/svc/example.json', { config: { doc: { summary: 'An example decision request', tag: 'decision service', auth: 'none' } } }, async (req, reply) => refusingKeyInUrl(req, reply) ?? reply.type('application/json; charset=utf-8').send(example));
+  // the downloads answer every error in the service's shape too
+  void app.register(async (downloads) => {
+    answerInServiceShape(downloads, app.allowedMethods, 'See GET /api/svc/catalog for the downloads (starter_kits, example)');
+    downloads.get('/starter.py', { config: { doc: { summary: 'Starter client of the decision service (Python)', tag: 'decision service', auth: 'none', produces: 'text/x-python' } } }, async (req, reply) => refusingKeyInUrl(req, reply) ?? reply.type('text/x-python; charset=utf-8').send(starterPy));
+    downloads.get('/starter.mjs', { config: { doc: { summary: 'Starter client of the decision service (JavaScript)', tag: 'decision service', auth: 'none', produces: 'text/javascript' } } }, async (req, reply) => refusingKeyInUrl(req, reply) ?? reply.type('text/javascript; charset=utf-8').send(starterMjs));
+    downloads.get('/example.json', { config: { doc: { summary: 'An example decision request', tag: 'decision service', auth: 'none' } } }, async (req, reply) => refusingKeyInUrl(req, reply) ?? reply.type('application/json; charset=utf-8').send(example));
+  }, { prefix: '/svc' });
   app.get('/admin/svc/usage', { config: { doc: { summary: "The decision service's usage per key and day (x-admin-key)", tag: 'decision service' } } }, async (req, reply) => {
     requireAdmin(req.headers['x-admin-key'], deps.adminKey);
     let filter: { apiKeyId?: string; since?: string };
@@ -141,16 +171,7 @@ export function registerDecisionRoutes(app: FastifyInstance, deps: { service: De
   });
 
   void app.register(async (svc) => {
-    svc.setErrorHandler((err: FastifyError, req, reply) => {
-      if (err instanceof SvcError) return send(reply, err);
-      const mapped = fromFastifyError(err);
-      if (mapped) return send(reply, mapped);
-      req.log.error({ err }, 'unhandled error in the decision service');
-      return send(reply, new SvcError(500, 'INTERNAL_ERROR', 'An unexpected error occurred', 'Report the request_id; do not retry automatically'));
-    });
-    svc.setNotFoundHandler((req, reply) =>
-      send(reply, new SvcError(404, 'ROUTE_NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`, 'See GET /api/svc/catalog and /api/svc/openapi.json')),
-    );
+    answerInServiceShape(svc, app.allowedMethods, 'See GET /api/svc/catalog and /api/svc/openapi.json');
 
     // no key is needed here, and one put in the URL is refused all the same (it has leaked)
     svc.get('/catalog', async (req) => {

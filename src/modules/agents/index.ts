@@ -12,7 +12,8 @@ import { bodyObject, registerResource, runOperation } from '../../rest/resources
 import { assertStorableText, listResource } from '../../rest/list.js';
 import { restError } from '../../rest/naming.js';
 import { present } from '../../representation.js';
-import { checkGrantable, createAgent, decidePending, executeAgent, updateAgentConfig, verifyExecution } from './operations.js';
+import { AGENT_STATUSES, checkGrantable, createAgent, decidePending, executeAgent, EXECUTION_STATUSES, updateAgentConfig, verifyExecution } from './operations.js';
+import { OUTCOMES } from './policy.js';
 import { registerAgentPresenters } from './presenters.js';
 import { registerAgentsGraphQL } from './graphql.js';
 
@@ -121,6 +122,7 @@ function registerAgentRoutes(app: import('fastify').FastifyInstance, deps: RestD
 export const agentsModule = defineModule({
   name: 'agents',
   permissions: { agents: ['read', 'write', 'execute'] },
+  enums: { Agent: { status: AGENT_STATUSES }, AgentExecution: { status: EXECUTION_STATUSES, outcome: OUTCOMES } },
   events: [
     'agent.created', 'agent.updated', 'agent.execution.succeeded', 'agent.execution.failed', 'agent.execution.denied',
     'agent.execution.pending_approval', 'agent.execution.rejected',

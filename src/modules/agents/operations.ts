@@ -120,6 +120,12 @@ export const createAgent = defineMutation({
   },
 });
 
+/** An agent's statuses: a paused agent executes nothing. */
+export const AGENT_STATUSES = ['active', 'paused'] as const;
+/** An execution's statuses: running after an allow, then succeeded or failed; denied; pending_approval, then running or rejected. */
+export const EXECUTION_STATUSES = ['running', 'succeeded', 'failed', 'denied', 'pending_approval', 'rejected'] as const;
+type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
+
 export const updateAgentConfig = defineMutation({
   name: 'agents.update_config',
   permission: 'agents:write',
@@ -131,7 +137,7 @@ export const updateAgentConfig = defineMutation({
     permissions: permissionsInput.optional(),
     limits: limitsInput.optional(),
     approvalAbove: money.nullable().optional(),
-    status: z.enum(['active', 'paused']).optional(),
+    status: z.enum(AGENT_STATUSES).optional(),
   }),
   async run(tx, scope, input, emit, services) {
     checkLimitCurrencies(input, services.money.coin);
@@ -254,7 +260,7 @@ function operationInput(reg: RegisteredOperation, raw: Record<string, unknown>, 
 }
 
 
-const STATUS_OF: Record<Decision['outcome'], string> = { allow: 'running', deny: 'denied', needs_approval: 'pending_approval' };
+const STATUS_OF: Record<Decision['outcome'], ExecutionStatus> = { allow: 'running', deny: 'denied', needs_approval: 'pending_approval' };
 const EVENT_OF: Record<string, string> = {
   succeeded: 'agent.execution.succeeded', failed: 'agent.execution.failed', denied: 'agent.execution.denied',
   pending_approval: 'agent.execution.pending_approval', rejected: 'agent.execution.rejected',

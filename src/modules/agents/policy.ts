@@ -50,7 +50,8 @@ export const AGENT_POLICY_PACK: Pack = {
 compilePack(AGENT_POLICY_PACK); // a broken policy fails at start-up, not at the first execution
 export const AGENT_POLICY_HASH = policyHashOf(AGENT_POLICY_PACK);
 
-export type Outcome = 'allow' | 'deny' | 'needs_approval';
+export const OUTCOMES = ['allow', 'deny', 'needs_approval'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
 
 export interface Money {
   amount: number;

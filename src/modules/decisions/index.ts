@@ -3,7 +3,7 @@
 import { defineModule } from '../module.js';
 import { registerDecisionRoutes } from '../../decision/service/routes.js';
 import { registerDecisionGraphQL } from '../../decision/service/graphql.js';
-import { SvcError } from '../../decision/service/errors.js';
+import { svcErrorOf } from '../../decision/service/errors.js';
 
 export const decisionsModule = defineModule({
   name: 'decisions',
@@ -13,13 +13,11 @@ export const decisionsModule = defineModule({
   rest(app, deps) {
     registerDecisionRoutes(app, { service: deps.services.decisions, auth: deps.auth, adminKey: deps.config.ADMIN_API_KEY, publicBaseUrl: deps.config.PUBLIC_BASE_URL });
   },
-  // the service answers in its own error shape, even before routing
+  // the service answers in its own error shape, even before routing: its API and its downloads
   routerErrors: {
-    prefix: '/api/svc/',
+    prefix: ['/api/svc/', '/svc/'],
     send(reply, err) {
-      const svc = err.code === 'PAYLOAD_TOO_LARGE'
-        ? new SvcError(413, 'PAYLOAD_TOO_LARGE', err.message, 'Send at most 4000 characters of message')
-        : new SvcError(400, 'VALIDATION_ERROR', err.message, 'Fix the request path; see GET /api/svc/catalog');
+      const svc = svcErrorOf(err);
       return reply.status(svc.status).send(svc.toBody(reply.request.id));
     },
   },

@@ -10,7 +10,9 @@ import { assertStorableText } from '../../rest/list.js';
 import { bodyObject, registerResource, runOperation } from '../../rest/resources.js';
 import { defineModule } from '../module.js';
 import { optionsCurrency, registerFinanceGraphQL } from './graphql.js';
-import { createLoan, factorInvoice, financePurchaseOrder, repayPurchaseOrder } from './operations.js';
+import {
+  createLoan, FACTORING_STATUSES, factorInvoice, financePurchaseOrder, LOAN_REPAYMENTS, LOAN_STATUSES, PO_FINANCING_STATUSES, repayPurchaseOrder,
+} from './operations.js';
 import { onInvoiceUnpaid, onPaymentSucceeded } from './repayments.js';
 import { financeOptions } from './underwriting.js';
 import { startLoanWorker } from './worker.js';
@@ -21,6 +23,10 @@ invoiceUnpaidHooks.push(onInvoiceUnpaid);
 export const financeModule = defineModule({
   name: 'finance',
   permissions: { finance: ['read', 'write'] },
+  enums: {
+    InvoiceFactoring: { status: FACTORING_STATUSES }, PoFinancing: { status: PO_FINANCING_STATUSES },
+    Loan: { status: LOAN_STATUSES, repayment: LOAN_REPAYMENTS },
+  },
   events: [
     'finance.factoring.funded', 'finance.factoring.repaid', 'finance.factoring.defaulted',
     'finance.po.funded', 'finance.po.repayment', 'finance.po.repaid',

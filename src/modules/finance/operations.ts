@@ -21,6 +21,15 @@ export const LOAN_PREFIX = 'loan';
 /** the highest share of each payment a revenue-share loan may withhold */
 export const MAX_WITHHOLD_RATE = '0.5';
 
+/** A factoring's statuses: funded until repaid in full, or defaulted when the invoice went uncollectible. */
+export const FACTORING_STATUSES = ['funded', 'repaid', 'defaulted'] as const;
+/** A purchase-order financing's statuses. */
+export const PO_FINANCING_STATUSES = ['funded', 'repaid'] as const;
+/** A loan's statuses. */
+export const LOAN_STATUSES = ['active', 'past_due', 'repaid', 'defaulted'] as const;
+/** How a loan is repaid: fixed instalments, or a share of each succeeded payment. */
+export const LOAN_REPAYMENTS = ['fixed', 'revenue_share'] as const;
+
 const DAY_MS = 86_400_000;
 const MAX_UNIX = 253_402_300_799;
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -243,7 +252,7 @@ export const createLoan = defineMutation({
         ctx.addIssue({ code: 'custom', message: `term_days must be one of ${TERM_DAYS_OPTIONS.join(', ')}`, params: { expected: `one of ${TERM_DAYS_OPTIONS.join(', ')}`, code: 'INVALID_ENUM_VALUE' } });
       }
     }),
-    repayment: z.enum(['fixed', 'revenue_share']),
+    repayment: z.enum(LOAN_REPAYMENTS),
     withholdRate: rateInput.optional(),
     testClock: id(CLOCK_PREFIX).optional(),
   }),

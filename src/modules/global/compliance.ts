@@ -374,8 +374,13 @@ export interface ScreeningRequest {
   dateOfBirth?: string;
 }
 
+/** What a screening finds, by its best match's score (COMPLIANCE_MATCH_SCORE, COMPLIANCE_POTENTIAL_MATCH_SCORE). */
+export const SCREENING_RESULTS = ['clear', 'potential_match', 'match'] as const;
+/** Who is screened. */
+export const PARTY_TYPES = ['individual', 'entity'] as const;
+
 export interface Screening {
-  result: 'clear' | 'potential_match' | 'match';
+  result: (typeof SCREENING_RESULTS)[number];
   matches: Match[];
   lists: { name: string; as_of: number; entries: number; test: boolean }[];
 }
@@ -479,7 +484,7 @@ const dateOfBirth = z.string().superRefine((d, ctx) => {
 
 export const complianceCheckInput = z.object({
   name: z.string().trim().min(1).max(300).refine((n) => nameTokens(n).length > 0, 'a name with at least one letter or digit'),
-  type: z.enum(['individual', 'entity']),
+  type: z.enum(PARTY_TYPES),
   country: countryField.optional(),
   dateOfBirth: dateOfBirth.optional(),
 }).strict();

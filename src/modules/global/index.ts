@@ -13,7 +13,7 @@ import { globalSettings, setGlobalSettings, settingsFromConfig } from './setting
 import { quoteFx } from './fx.js';
 import { fxQuoteQuery, taxFor, taxQuery } from './api.js';
 import { quoteShipping, shippingQuoteInput, shippingTablesFor } from './shipping.js';
-import { checkCompliance, listsFor, prepareScreening } from './compliance.js';
+import { checkCompliance, listsFor, PARTY_TYPES, prepareScreening, SCREENING_RESULTS } from './compliance.js';
 import { registerGlobalGraphQL } from './graphql.js';
 import { createGlobalOrder } from './orders.js';
 
@@ -43,6 +43,7 @@ const FX_RESPONSE = {
 export const globalModule = defineModule({
   name: 'global',
   permissions: { global: ['read', 'write'] },
+  enums: { ComplianceCheck: { type: PARTY_TYPES, result: SCREENING_RESULTS } },
   graphql: registerGlobalGraphQL,
   // the shipped test sanctions list is loaded at start-up too, so that screening reached other
   // than through this module's doors (an agent's or an MCP tool's global.orders.create) finds it;

@@ -22,6 +22,9 @@ export const clockId = id(CLOCK_PREFIX);
 const MAX_UNIX = 253_402_300_799;
 const unixSeconds = z.number().int().min(0).max(MAX_UNIX);
 
+/** A test clock's statuses: ready, or advancing to `advancingTo` (the worker moves it). */
+export const CLOCK_STATUSES = ['ready', 'advancing'] as const;
+
 export interface ClockRow {
   id: string;
   accountId: string;

@@ -12,10 +12,10 @@ import { authenticate } from '../../rest/context.js';
 import { assertStorableText, listResource, parseFields, pickFields } from '../../rest/list.js';
 import { bodyObject, readable, registerResource, runOperation } from '../../rest/resources.js';
 import { defineModule } from '../module.js';
-import { advanceTestClock, assertTestMode, clockWake, createTestClock, deleteTestClock, startClockWorker } from './clocks.js';
+import { advanceTestClock, assertTestMode, clockWake, CLOCK_STATUSES, createTestClock, deleteTestClock, startClockWorker } from './clocks.js';
 import { registerInvoicesGraphQL } from './graphql.js';
 import {
-  createInvoice, createInvoicePayment, deleteInvoice, finalizeInvoice, include, markInvoiceUncollectible, payInvoice, voidInvoice,
+  createInvoice, createInvoicePayment, deleteInvoice, finalizeInvoice, include, INVOICE_STATUSES, markInvoiceUncollectible, payInvoice, voidInvoice,
 } from './operations.js';
 import { startOverdueSweep } from './overdue.js';
 
@@ -31,6 +31,7 @@ function withPathId(req: FastifyRequest): Record<string, unknown> {
 export const invoicesModule = defineModule({
   name: 'invoices',
   permissions: { invoices: ['read', 'write'], test_clocks: ['read', 'write'] },
+  enums: { Invoice: { status: INVOICE_STATUSES }, TestClock: { status: CLOCK_STATUSES } },
   events: [
     'invoice.created', 'invoice.finalized', 'invoice.partially_paid', 'invoice.paid', 'invoice.overdue',
     'invoice.voided', 'invoice.marked_uncollectible', 'invoice.deleted',

@@ -1,5 +1,6 @@
 // Orders: the order resource and its items, the status machine and holds, deletion, orderUpdated.
 import { defineModule } from '../module.js';
+import { CANCELLATION_REASONS, ORDER_STATUSES } from './status.js';
 import { registerResource } from '../../rest/resources.js';
 import { registerOrdersGraphQL } from './graphql.js';
 import { defineSearch } from '../../search/declaration.js';
@@ -8,6 +9,7 @@ import { cancelOrder, createOrder, deleteOrder, fulfillOrder, holdOrder, include
 export const ordersModule = defineModule({
   name: 'orders',
   permissions: { orders: ['read', 'create', 'update', 'fulfill', 'cancel'] },
+  enums: { Order: { status: ORDER_STATUSES, cancellationReason: CANCELLATION_REASONS } },
   // the spec's order group (order.paid and order.refunded come with payments), and
   // order.deleted (Stripe's `*.deleted`): a pending order without payments deleted
   events: [

@@ -13,7 +13,7 @@ import { previousAttributes } from '../../representation.js';
 import { amount, currency, id, inJsonbOrder, MAX_AMOUNT, mergeMetadata, metadata, metadataPatch } from '../shared-inputs.js';
 import { reserveForOrder, settleOrderStock } from '../inventory/stock.js';
 import { clockNow } from '../invoices/clocks.js';
-import { assertNotHeld, assertTransition, canMove, HOLDABLE_STATUSES, MERCHANT_STATUSES, STATUS_EVENT, type OrderStatus } from './status.js';
+import { assertNotHeld, assertTransition, CANCELLATION_REASONS, canMove, HOLDABLE_STATUSES, MERCHANT_STATUSES, STATUS_EVENT, type OrderStatus } from './status.js';
 
 /** what every answer about an order includes: its items in order (both REST doors use it) */
 export const include = { items: { orderBy: { position: 'asc' } } } as const;
@@ -316,7 +316,7 @@ export const cancelOrder = defineMutation({
   model: 'Order',
   input: z.strictObject({
     id: orderId,
-    reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned', 'other']).optional(),
+    reason: z.enum(CANCELLATION_REASONS).optional(),
   }),
   async run(tx, scope, input, emit) {
     return moveOrder(tx, scope, input.id, 'cancelled', { cancelledAt: new Date(), cancellationReason: input.reason ?? null }, emit);

@@ -15,6 +15,8 @@ import { ApiError } from '../../errors.js';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Why an order was cancelled (`POST /v1/orders/{id}/cancel {reason}`, the order's `cancellation_reason`). */
+export const CANCELLATION_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned', 'other'] as const;
 /** The statuses an update may ask for; paid and refunded follow the order's payments. */
 export const MERCHANT_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 

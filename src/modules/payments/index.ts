@@ -6,13 +6,14 @@ import { bodyObject, registerResource, runOperation } from '../../rest/resources
 import { defineModule } from '../module.js';
 import { accountBalance } from './balance.js';
 import { registerPaymentsGraphQL } from './graphql.js';
-import { createPayment, refundPayment } from './operations.js';
+import { createPayment, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_STATUSES, refundPayment } from './operations.js';
 import { startSettlement } from './settlement.js';
 
 export const paymentsModule = defineModule({
   name: 'payments',
   permissions: { payments: ['read', 'create', 'refund'], balance: ['read'] },
   events: ['payment.created', 'payment.succeeded', 'payment.failed', 'refund.created'],
+  enums: { Payment: { status: PAYMENT_STATUSES, paymentMethod: PAYMENT_METHODS }, Refund: { status: REFUND_STATUSES } },
   graphql: registerPaymentsGraphQL,
   rest(app, deps) {
     // before the resource's /:id routes: a static path wins anyway, but reads plainly

@@ -4,12 +4,13 @@ import { defineModule } from '../module.js';
 import { registerResource } from '../../rest/resources.js';
 import { registerReturnsGraphQL } from './graphql.js';
 import { defineSearch } from '../../search/declaration.js';
-import { approveReturn, createReturn, include, processReturn, receiveReturn, rejectReturn } from './operations.js';
+import { approveReturn, createReturn, include, processReturn, receiveReturn, rejectReturn, RETURN_STATUSES } from './operations.js';
 
 export const returnsModule = defineModule({
   name: 'returns',
   permissions: { returns: ['read', 'write'] },
   events: ['return.created', 'return.approved', 'return.rejected', 'return.received', 'return.processed'],
+  enums: { Return: { status: RETURN_STATUSES } },
   search: defineSearch({
     resource: 'returns', type: 'return', model: 'Return', include,
     fields: [

@@ -8,7 +8,8 @@ import { presentFields, registerPresenter } from '../../representation.js';
 import { defineModule } from '../module.js';
 import { startSubscriptionWorker } from './billing.js';
 import { registerSubscriptionsGraphQL } from './graphql.js';
-import { cancelSubscription, createPrice, createSubscription, updateSubscription } from './operations.js';
+import { cancelSubscription, createPrice, createSubscription, SUBSCRIPTION_STATUSES, updateSubscription } from './operations.js';
+import { INTERVALS } from './periods.js';
 import { include } from './billing.js';
 
 // a price shows its recurrence as Stripe's does, `recurring: {interval, interval_count}`, beside
@@ -23,6 +24,7 @@ export const subscriptionsModule = defineModule({
   name: 'subscriptions',
   permissions: { prices: ['read', 'write'], subscriptions: ['read', 'write'] },
   events: ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.cancelled'],
+  enums: { Price: { interval: INTERVALS }, Subscription: { status: SUBSCRIPTION_STATUSES, interval: INTERVALS } },
   graphql: registerSubscriptionsGraphQL,
   rest(app, deps) {
     registerResource(app, deps, { path: '/v1/prices', model: 'Price', resource: 'prices', create: createPrice });

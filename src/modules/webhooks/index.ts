@@ -4,11 +4,13 @@ import { defineModule } from '../module.js';
 import { registerWebhookRoutes } from './routes.js';
 import { registerWebhooksGraphQL } from './graphql.js';
 import { webhookRuntime } from './runtime.js';
+import { ATTEMPT_OUTCOMES, DELIVERY_STATUSES } from './worker.js';
 
 export const webhooksModule = defineModule({
   name: 'webhooks',
   permissions: { webhooks: ['read', 'write'] },
   events: ['webhook_endpoint.disabled'],
+  enums: { WebhookDelivery: { status: DELIVERY_STATUSES }, WebhookAttempt: { outcome: ATTEMPT_OUTCOMES } },
   graphql: registerWebhooksGraphQL,
   rest: registerWebhookRoutes,
   start({ services, config, logger }) {

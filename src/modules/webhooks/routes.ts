@@ -2,16 +2,20 @@
 // event, the delivery log, manual retry, recovery of failed deliveries, and metrics.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { authorize, type Principal } from '../../auth/keys.js';
-import { ApiError } from '../../errors.js';
-import { scopedWhere } from '../../operations/operation.js';
+import { ApiError, type FieldError } from '../../errors.js';
+import { parseInput, scopedWhere } from '../../operations/operation.js';
 import { present } from '../../representation.js';
 import { authenticate } from '../../rest/context.js';
 import { assertStorableText, listResource } from '../../rest/list.js';
+import { restError } from '../../rest/naming.js';
+import { bodySchemaOf } from '../../rest/openapi.js';
 import { bodyObject, readable, registerResource } from '../../rest/resources.js';
 import type { ModuleRestDeps } from '../module.js';
 import { createWebhookEndpoint, deleteWebhookEndpoint, rotateWebhookSecret, signingSecrets, updateWebhookEndpoint, URL_MAX } from './operations.js';
 import { webhookRuntime } from './runtime.js';
+import { knownEventTypes } from '../catalog.js';
 import { concreteEventType, sampleEvent } from './samples.js';
 import { generateWebhookSecret } from './signing.js';
 import { LEASE_MARGIN_MS, presentAttempt, sendSigned, type ClaimedDelivery } from './worker.js';
@@ -38,6 +42,36 @@ async function ownEndpoint(req: FastifyRequest, deps: ModuleRestDeps, principal:
   return endpoint;
 }
 
+/**
+ * The body of POST /v1/webhooks/{id}/test and of POST /v1/webhooks/simulate, as validated:
+ * every fault at once, each with its precise code (parseInput), fields in REST spelling, and
+ * the known event types in `details.allowed` when `event_type` is not one of them.
+ */
+function parseSampleRequest<T>(schema: z.ZodType<T>, body: Record<string, unknown>): T {
+  try {
+    return parseInput(schema, body);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const rest = restError(err);
+    const faults = (rest.details.errors ?? []) as FieldError[];
+    if (!faults.some((f) => f.field === 'event_type' && f.code === 'INVALID_ENUM_VALUE')) throw rest;
+    throw new ApiError(rest.code, rest.message, { ...rest.details, allowed: knownEventTypes() }, rest.param);
+  }
+}
+
+/** The body of POST /v1/webhooks/{id}/test. */
+const testRequest = z.strictObject({ eventType: concreteEventType.describe('the event type of the sample, such as order.created') });
+
+/** The body of POST /v1/webhooks/simulate (form fields or JSON). */
+const simulateRequest = z.strictObject({
+  eventType: concreteEventType.describe('the event type of the sample, such as order.created'),
+  endpointUrl: z.string().max(URL_MAX).superRefine((raw, ctx) => {
+    if (!/^https?:\/\/[^/]/i.test(raw) || !URL.canParse(raw)) {
+      ctx.addIssue({ code: 'custom', message: 'not an absolute http(s) URL', params: { code: 'INVALID_FIELD_FORMAT', expected: 'an absolute http(s) URL (https://...)' } });
+    }
+  }).describe('where to send it: an absolute http(s) URL'),
+});
+
 /** `since` as Unix seconds or ISO 8601. */
 function parseSince(raw: unknown): Date {
   const d = typeof raw === 'number' && Number.isSafeInteger(raw) ? new Date(raw * 1000)
@@ -61,11 +95,11 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ModuleRestDeps
   });
 
   // one signed sample event to the endpoint, now: one attempt, never retried, not stored
-  app.post('/v1/webhooks/:id/test', { config: { doc: { summary: 'Send one signed sample event to the endpoint now (permission webhooks:write)', body: { type: 'object', properties: { event_type: { type: 'string' } }, additionalProperties: false } } } }, async (req) => {
+  app.post('/v1/webhooks/:id/test', { config: { doc: { summary: 'Send one signed sample event to the endpoint now (permission webhooks:write)', body: bodySchemaOf(testRequest) } } }, async (req) => {
     const principal = await caller(req, deps, 'webhooks:write');
     const body = bodyObject(req);
     const endpoint = await ownEndpoint(req, deps, principal);
-    const type = concreteEventType(body.eventType);
+    const { eventType: type } = parseSampleRequest(testRequest, body);
     // in the endpoint's API version, as its real events
     const version = servedVersion(endpoint.apiVersion ?? principal.apiVersion ?? defaultVersion(deps.config));
     const event = renderResponse(sampleEvent(type, principal.livemode, deps.services.apiVersion), version);
@@ -80,17 +114,12 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: ModuleRestDeps
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, raw, done) => {
       done(null, Object.fromEntries(new URLSearchParams(raw as string)));
     });
-    scope.post('/v1/webhooks/simulate', { config: { doc: { summary: 'Send a sample event to any URL, signed with a one-time secret (permission webhooks:write; test mode only)' } } }, async (req) => {
+    scope.post('/v1/webhooks/simulate', { config: { doc: { summary: 'Send a sample event to any URL, signed with a one-time secret (permission webhooks:write; test mode only); form fields or JSON', body: bodySchemaOf(simulateRequest) } } }, async (req) => {
       const principal = await caller(req, deps, 'webhooks:write');
       if (principal.livemode) {
         throw new ApiError('RESOURCE_ACCESS_DENIED', 'Simulated webhooks are for test mode: use a test key', { required_mode: 'test' });
       }
-      const body = bodyObject(req);
-      const type = concreteEventType(body.eventType);
-      const url = body.endpointUrl;
-      if (typeof url !== 'string' || url.length > URL_MAX || !/^https?:\/\/[^/]/i.test(url) || !URL.canParse(url)) {
-        throw ApiError.validation([{ field: 'endpoint_url', message: 'required: an absolute http(s) URL', expected: 'https://...' }]);
-      }
+      const { eventType: type, endpointUrl: url } = parseSampleRequest(simulateRequest, bodyObject(req));
       const secret = generateWebhookSecret();
       // in the caller's API version (its Api-Version header, else its account's)
       const event = renderResponse(sampleEvent(type, false, deps.services.apiVersion), req.apiVersionServed ?? req.apiVersionHeader ?? servedVersion(principal.apiVersion ?? defaultVersion(deps.config)));

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { EventEnvelope } from '../../events/bus.js';
 import { newEvent } from '../../events/outbox.js';
-import { ApiError } from '../../errors.js';
+import { z } from 'zod';
 import { ID_PREFIX, newId } from '../../ids.js';
 import { knownEventTypes } from '../catalog.js';
 import { present } from '../../representation.js';
@@ -19,18 +19,21 @@ const PREFIX_OF_GROUP: Record<string, string> = {
   payment: 'pay', stablecoin: 'sct', return: 'ret', inventory: 'inv', invoice: 'in', api: 'req',
 };
 
-/** A known, concrete event type (no wildcard), or INVALID_ENUM_VALUE naming `field`. */
-export function concreteEventType(value: unknown, field = 'event_type'): string {
-  if (typeof value !== 'string' || value === '') {
-    throw ApiError.validation([{ field, message: 'required: an event type such as order.created', expected: 'an event type' }]);
-  }
-  if (!knownEventTypes().includes(value)) {
-    throw new ApiError('INVALID_ENUM_VALUE', `'${value.slice(0, 128)}' is not an event type`, {
-      errors: [{ field, message: `'${value.slice(0, 128)}' is not an event type`, expected: 'one of the known event types' }], allowed: knownEventTypes(),
-    }, field);
-  }
-  return value;
-}
+const EVENT_TYPE_EXPECTED = 'a known event type such as order.created (no wildcard)';
+
+/**
+ * A known, concrete event type (no wildcard), checked with the rest of a body: anything else is
+ * INVALID_ENUM_VALUE (a missing one MISSING_REQUIRED_FIELD, as zodFaults says it).
+ */
+export const concreteEventType = z.string().superRefine((value, ctx) => {
+  if (knownEventTypes().includes(value)) return;
+  const shown = value.slice(0, 128);
+  ctx.addIssue({
+    code: 'custom',
+    message: value.endsWith('.*') || value === '*' ? `'${shown}' is a pattern: send one event type` : `'${shown}' is not an event type`,
+    params: { code: 'INVALID_ENUM_VALUE', expected: EVENT_TYPE_EXPECTED },
+  });
+});
 
 /** A sample hash or address part: hex digits derived from the sample's id (not a real transaction's). */
 const hexOf = (id: string, length: number) => createHash('sha256').update(id).digest('hex').slice(0, length);

@@ -45,6 +45,11 @@ export interface ClaimedDelivery {
   nextAttemptAt: Date | null;
 }
 
+/** A delivery's statuses: pending (waiting or in flight), then succeeded or failed. */
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/** An attempt's outcomes. */
+export const ATTEMPT_OUTCOMES = ['succeeded', 'failed'] as const;
+
 export interface AttemptResult {
   delivery: ClaimedDelivery;
   token: string;
