@@ -592,7 +592,8 @@ async function statementCosts(prisma: import('../src/db/client.js').Prisma, pool
     const id = newId('xfr');
     const walletRef = { ...ledgerRef(w.accountId, false, 'wallet', coin), id: w.ledgerId };
     // to and from one wallet (a net change of 0: nothing moves), on the chain of a made-up account
-    postWithEvents(recording, { accountId: fake, livemode: false }, 'transfer', id, [{ account: walletRef, amount: -1n }, { account: walletRef, amount: 1n }], now, {
+    // (another than the [before] rows' one: both write its ledger transactions, by sequence)
+    postWithEvents(recording, { accountId: `${fake}-one`, livemode: false }, 'transfer', id, [{ account: walletRef, amount: -1n }, { account: walletRef, amount: 1n }], now, {
       resource: { table: 'StablecoinTransfer', row: (hash) => ({ id, accountId: w.accountId, livemode: false, fromAddress: w.address.toLowerCase(), toAddress: w.address.toLowerCase(), recipientAccountId: w.accountId, amount: 1n, status: 'succeeded', transactionHash: hash, createdAt: now }) },
       refused: (err) => err,
     });
