@@ -115,6 +115,12 @@ function prototypeKeyFault(text: string): ApiError | undefined {
   return undefined;
 }
 
+/** A request of the GraphQL door (the router ignores a trailing slash). */
+function isGraphQLPath(url: string): boolean {
+  const path = url.split('?')[0];
+  return path === '/graphql' || path === '/graphql/';
+}
+
 /** An error answered before any route ran: in the shape of the area the URL belongs to, else the envelope. */
 function sendAreaError(url: string, reply: FastifyReply, err: ApiError) {
   const area = MODULES.find((m) => m.routerErrors && [m.routerErrors.prefix].flat().some((prefix) => url.startsWith(prefix)));
@@ -236,7 +242,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     const limit = req.routeOptions.bodyLimit ?? BODY_LIMIT;
     if (declared > limit) {
       const err = new ApiError('PAYLOAD_TOO_LARGE', `The body exceeds the limit of ${limit} bytes`, { limit_bytes: limit });
-      const answer = () => sendAreaError(req.url, reply, err);
+      // the GraphQL door answers in its own shape ({errors: [...]}), as for its other malformed requests
+      const answer = () => (isGraphQLPath(req.url) ? graphql.refuse(reply, err, req.id) : sendAreaError(req.url, reply, err));
       // the body is read away (never kept) before the answer, up to a bound past which the
       // connection is simply closed
       let drained = 0;
@@ -283,6 +290,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     const answer = () => {
       if (err instanceof ApiError) return sendError(reply, err);
       const mapped = fromFastifyError(err) ?? databaseFault(err);
+      // a /graphql body that does not parse or is too large: the GraphQL door's shape, as its
+      // other malformed requests (the same code, status and extensions)
+      if (mapped && isGraphQLPath(req.url)) return graphql.refuse(reply, mapped, req.id);
       if (mapped) return sendError(reply, mapped);
       req.log.error({ err }, 'unhandled error');
       // a write that failed server-side is an api.error event of the caller's account (an

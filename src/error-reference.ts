@@ -1,14 +1,14 @@
 // What each error code of the catalogue (src/errors.ts) means and what a client should do:
 // served as GET /v1/errors and written to docs/errors.md (npm run --silent docs). Typed by
 // the catalogue, so a code without an entry here does not compile.
-import { DOCS_BASE, ERROR_CATALOG, type ErrorCode } from './errors.js';
+import { DOCS_BASE, ERROR_CATALOG, SPEC_LOWERCASE_CODES, type ErrorCode, type SpecLowercaseCode } from './errors.js';
 
 interface Help {
   meaning: string;
   action: string;
 }
 
-const HELP: Record<ErrorCode, Help> = {
+const HELP: Record<ErrorCode | SpecLowercaseCode, Help> = {
   MISSING_AUTH_HEADER: { meaning: 'The request has no Authorization header.', action: 'Send `Authorization: Bearer <API key or access token>`.' },
   MISSING_API_KEY: { meaning: 'The Authorization header has nothing after `Bearer`.', action: 'Put the key after `Bearer `.' },
   INVALID_API_KEY: { meaning: 'The key is unknown or revoked.', action: 'Check the key; create a new one if it was revoked.' },
@@ -64,10 +64,11 @@ const HELP: Record<ErrorCode, Help> = {
   AMOUNT_EXCEEDS_LIMIT: { meaning: 'The financing asked for is more than the offer allows: `details.max_amount` (and for a PO or an invoice, the advance rate of its amount).', action: 'Ask for at most `details.max_amount`.' },
   AMOUNT_EXCEEDS_OUTSTANDING: { meaning: 'The repayment is more than what remains owed; `details.outstanding` says what is owed.', action: 'Repay at most `details.outstanding`.' },
   INTERNAL_ERROR: { meaning: 'An unexpected error; it is logged with the request id.', action: 'Retry; report the request_id if it persists.' },
+  invalid_query: { meaning: 'A search query is empty (or has no word to look for) or longer than its limit; lowercase, the spec\'s own code. `details` gives `min_query_length` and `max_query_length`.', action: 'Send a query of 1 to 1000 characters with a word to look for.' },
 };
 
 export interface ErrorReference {
-  code: ErrorCode;
+  code: ErrorCode | SpecLowercaseCode;
   status: number;
   type: string;
   meaning: string;
@@ -75,12 +76,14 @@ export interface ErrorReference {
   documentation_url: string;
 }
 
-/** Every code of the catalogue, in catalogue order. */
+/** Every code of the catalogue, in catalogue order, then the spec's lowercase ones (invalid_query). */
 export function errorReference(): ErrorReference[] {
-  return (Object.keys(ERROR_CATALOG) as ErrorCode[]).map((code) => ({
+  const codes = [...Object.keys(ERROR_CATALOG), ...Object.keys(SPEC_LOWERCASE_CODES)] as (ErrorCode | SpecLowercaseCode)[];
+  const catalogue: Record<string, readonly [number, string]> = { ...ERROR_CATALOG, ...SPEC_LOWERCASE_CODES };
+  return codes.map((code) => ({
     code,
-    status: ERROR_CATALOG[code][0],
-    type: ERROR_CATALOG[code][1],
+    status: catalogue[code][0],
+    type: catalogue[code][1],
     ...HELP[code],
     documentation_url: `${DOCS_BASE}#${code.toLowerCase()}`,
   }));

@@ -71,6 +71,17 @@ export const ERROR_CATALOG = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 
+/**
+ * The spec's codes outside the catalogue's letter case: `invalid_query` (search's empty or too
+ * long query, src/search/engine.ts), answered as a 400 validation_error. Listed by GET
+ * /v1/errors and docs/errors.md, and forceable with X-Test-Error-Code as the catalogue's are.
+ */
+export const SPEC_LOWERCASE_CODES = {
+  invalid_query: [400, 'validation_error'],
+} as const satisfies Record<string, readonly [number, ErrorType]>;
+
+export type SpecLowercaseCode = keyof typeof SPEC_LOWERCASE_CODES;
+
 export interface FieldError {
   field: string;
   message: string;

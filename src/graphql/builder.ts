@@ -56,10 +56,11 @@ export const builder = new SchemaBuilder<{
 });
 
 /** An ISO 8601 string of a date from year 1 to 9999 (the database's range), or INVALID_DATE_FORMAT. */
-function parseDateTime(value: unknown): Date {
+function parseDateTime(value: unknown, node?: ValueNode): Date {
   const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : new Date(NaN);
   if (!dateInRange(date)) {
-    throw new GraphQLError('DateTime expects an ISO 8601 string of a date from year 1 to 9999', { extensions: { code: 'INVALID_DATE_FORMAT' } });
+    // an inline literal's error points at it (`locations`), as a variable's does at the variable
+    throw new GraphQLError('DateTime expects an ISO 8601 string of a date from year 1 to 9999', { ...(node ? { nodes: node } : {}), extensions: { code: 'INVALID_DATE_FORMAT' } });
   }
   return date;
 }
@@ -68,7 +69,7 @@ builder.scalarType('DateTime', {
   description: 'An ISO 8601 date-time in UTC, e.g. 2026-11-21T10:00:00.000Z',
   serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
   parseValue: (value) => parseDateTime(value),
-  parseLiteral: (ast) => parseDateTime(ast.kind === Kind.STRING ? ast.value : undefined),
+  parseLiteral: (ast) => parseDateTime(ast.kind === Kind.STRING ? ast.value : undefined, ast),
 });
 
 builder.scalarType('JSON', {

@@ -19,12 +19,13 @@ import { nestingFault } from './nesting.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { verifySignedRequest } from '../modules/money/signatures.js';
-import { ApiError, databaseFault } from '../errors.js';
+import { ApiError, ERROR_CATALOG, databaseFault, type ErrorCode } from '../errors.js';
 import { throwForcedTestError } from '../rest/context.js';
 import type { KeyAuthenticator, Principal } from '../auth/keys.js';
 import type { Services } from '../operations/operation.js';
 import { newId, ID_PREFIX } from '../ids.js';
 import { graphqlSchema } from './schema.js';
+import { InvalidQueryError } from '../search/engine.js';
 import { listFanOutPlugin, listFanOutRule } from './list-fanout.js';
 import { SessionRegistry, guarded, sessionGuardPlugin, type SessionHandle } from './sessions.js';
 import { SubscriptionGroups, groupKey } from './subscription-groups.js';
@@ -96,7 +97,8 @@ export function toGraphQLError(err: ApiError, requestId?: string, at?: GraphQLEr
     // a field's error keeps where it happened (`path`, `locations`), as the GraphQL spec asks
     ...(at ? { nodes: at.nodes, source: at.source, positions: at.positions, path: at.path } : {}),
     extensions: {
-      code: err.code,
+      // search's invalid_query keeps the spec's lowercase code (a forced one too)
+      code: err instanceof InvalidQueryError ? InvalidQueryError.CODE : err.code,
       type: err.type,
       status: err.status,
       details: err.details,
@@ -115,6 +117,21 @@ function placed(error: GraphQLError, at?: GraphQLError): GraphQLError {
   return error;
 }
 
+/** A request-level error (no path) with a catalogue code but without its type and status. */
+function lacksCatalogueExtensions(error: GraphQLError): boolean {
+  const code = error.extensions?.code;
+  return !error.path && typeof code === 'string' && Object.hasOwn(ERROR_CATALOG, code) && error.extensions?.status === undefined;
+}
+
+/** A request-level GraphQL error (no path) with a catalogue code's type and status added (and its HTTP status). */
+function withCatalogueExtensions(error: GraphQLError, code: ErrorCode): GraphQLError {
+  const [status, type] = ERROR_CATALOG[code];
+  return createGraphQLError(error.message, {
+    nodes: error.nodes, source: error.source, positions: error.positions, originalError: error.originalError ?? undefined,
+    extensions: { ...error.extensions, code, type, status, http: { status } },
+  });
+}
+
 /** A request-level GraphQL error (no path) with the catalog's VALIDATION_ERROR code added. */
 function withRequestErrorCode(error: GraphQLError): GraphQLError {
   const [code, status] = ['VALIDATION_ERROR', 400] as const;
@@ -122,6 +139,25 @@ function withRequestErrorCode(error: GraphQLError): GraphQLError {
     nodes: error.nodes, source: error.source, positions: error.positions, originalError: error.originalError ?? undefined,
     extensions: { ...error.extensions, code, type: 'validation_error', status },
   });
+}
+
+/**
+ * One of yoga's own refusals (code BAD_REQUEST: a parameter of the wrong type, an unknown
+ * parameter, a mutation over GET; OPERATION_RESOLUTION_FAILURE) with a code of the catalogue
+ * and its full extensions; yoga's `http` (status, Allow header) is kept.
+ */
+function fromYogaRefusal(error: GraphQLError): GraphQLError {
+  const http = (error.extensions?.http ?? {}) as { status?: number; headers?: Record<string, string> };
+  const message = error.message;
+  const param = /"(\w+)" param/.exec(message)?.[1] ?? /Unexpected parameter "([^"]+)"/.exec(message)?.[1];
+  const err = http.status === 405
+    ? new ApiError('METHOD_NOT_ALLOWED', message, { method: 'GET', allowed: ['POST'] })
+    : param
+      ? ApiError.validation([{ field: param, message, expected: param === 'query' ? 'a GraphQL document as a string' : 'a JSON object' }], message)
+      : new ApiError('VALIDATION_ERROR', message);
+  const graphqlError = toGraphQLError(err);
+  if (http.headers) (graphqlError.extensions as { http: Record<string, unknown> }).http.headers = http.headers;
+  return graphqlError;
 }
 
 /** An error as the client sees it: without the `http` and `unexpected` extensions (as yoga strips them). */
@@ -156,8 +192,21 @@ function requestFault(req: FastifyRequest): ApiError | undefined {
   if (req.method === 'POST') {
     const body = req.body;
     if (typeof body === 'string') return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON with Content-Type: application/json ({"query": "...", "variables": {...}})');
-    if (body && typeof body === 'object' && !Array.isArray(body) && typeof (body as { query?: unknown }).query !== 'string') {
+    // batching (an array of operations) is not supported: one operation per request
+    if (Array.isArray(body)) {
+      return ApiError.validation([{ field: 'body', message: 'Batched requests are not supported: send one operation per request', expected: 'a JSON object {"query": "...", "variables": {...}}' }],
+        'Batched requests are not supported: send one operation per request, as a JSON object {"query": "...", "variables": {...}}');
+    }
+    if (body && typeof body === 'object' && typeof (body as { query?: unknown }).query !== 'string') {
       return ApiError.validation([{ field: 'query', message: 'Must provide query string', expected: 'a GraphQL document as a string', code: 'MISSING_REQUIRED_FIELD' }]);
+    }
+    if (body && typeof body === 'object') {
+      for (const name of ['variables', 'extensions'] as const) {
+        const v = (body as Record<string, unknown>)[name];
+        if (v !== undefined && v !== null && (typeof v !== 'object' || Array.isArray(v))) {
+          return ApiError.validation([{ field: name, message: `must be a JSON object, not ${Array.isArray(v) ? 'an array' : `a ${typeof v}`}`, expected: 'a JSON object' }]);
+        }
+      }
     }
     return undefined;
   }
@@ -217,6 +266,11 @@ export function createGraphQL(deps: GraphQLDeps) {
       // graphql-js's variable coercion errors (a wrong type, an unknown input field, a
       // missing required variable) come without a code: every error has one here
       if (graphqlError.extensions?.code === undefined && !graphqlError.path) return withRequestErrorCode(graphqlError);
+      // yoga's own refusals of a request's envelope (code BAD_REQUEST, not the catalogue's)
+      if (graphqlError.extensions?.code === 'BAD_REQUEST' || graphqlError.extensions?.code === 'OPERATION_RESOLUTION_FAILURE') return fromYogaRefusal(graphqlError);
+      // a request-level error with a catalogue code but not its extensions (a scalar's parse
+      // error: INVALID_DATE_FORMAT of an inline literal or of a variable): completed, with its status
+      if (lacksCatalogueExtensions(graphqlError)) return placed(withCatalogueExtensions(graphqlError, graphqlError.extensions.code as ErrorCode), graphqlError);
       return graphqlError;
     }
     const db = databaseFault(original);
@@ -248,6 +302,15 @@ export function createGraphQL(deps: GraphQLDeps) {
       listFanOutPlugin(() => limits.GRAPHQL_MAX_ROWS, limitError),
       sessionGuardPlugin(sessions),
       ...(deps.introspection ?? !deps.production ? [] : [{ onValidate: ({ addValidationRule }: { addValidationRule: (r: ValidationRule) => void }) => addValidationRule(NoSchemaIntrospectionCustomRule) }]),
+      {
+        // validation errors are neither masked nor given a status (200 under application/json):
+        // one a scalar raised with a catalogue code (an inline DateTime literal's
+        // INVALID_DATE_FORMAT) is thrown instead, to answer as the same value in a variable
+        // does: maskError gives it that code's type and status, and the HTTP status (400)
+        onValidate: () => ({ result }: { result: readonly GraphQLError[] }) => {
+          if (result.some(lacksCatalogueExtensions)) throw new AggregateError(result, result[0].message);
+        },
+      },
       {
         onParams: ({ params }) => {
           const fault = nestingFault(params.query, params.variables);
@@ -351,6 +414,11 @@ export function createGraphQL(deps: GraphQLDeps) {
           errors = enveloped.validate(enveloped.schema, document);
         } catch (err) {
           if (isGraphQLError(err)) return [err];
+          // validation errors a scalar raised with a catalogue code (thrown by the onValidate
+          // plugin above), completed as over HTTP
+          if (err instanceof AggregateError && err.errors.every(isGraphQLError)) {
+            return (err.errors as GraphQLError[]).map((e) => (lacksCatalogueExtensions(e) ? withCatalogueExtensions(e, e.extensions.code as ErrorCode) : e));
+          }
           throw err;
         }
         if (errors.length) return errors;

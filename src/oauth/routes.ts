@@ -200,7 +200,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: ModuleRestDeps, 
     scope.post('/oauth/authorize', {
       config: {
         doc: {
-          summary: 'The owner\'s decision: the authorization request\'s parameters as form fields plus decision=approve|deny; the approver is `Authorization: Bearer <sk_ key or signed-in access token>` (or the page\'s credential field). 302 to the redirect URI with code and state, or error=access_denied',
+          summary: 'The owner\'s decision: the authorization request\'s parameters as form fields plus decision=approve|deny; the approver is `Authorization: Bearer <sk_ key or signed-in access token>` (or the page\'s credential field). 302 to the redirect URI with code and state, or error=access_denied (error=invalid_request when decision is missing or neither)',
           auth: 'bearer', tag: 'oauth',
           body: { type: 'object', properties: { ...AUTHORIZE_QUERY.properties, decision: { type: 'string', enum: ['approve', 'deny'] } }, required: [...AUTHORIZE_QUERY.required, 'decision'] },
         },
@@ -212,8 +212,11 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: ModuleRestDeps, 
       const checked = await checkOrAnswer(req, reply, fields);
       if (!checked) return reply;
       const decision = fields.decision;
+      // a missing or unknown decision is a fault of the request like the others past the client
+      // and redirect URI: back to the client as OAuth's invalid_request, with the state
       if (decision !== 'approve' && decision !== 'deny') {
-        return refuse(req, reply, ApiError.validation([{ field: 'decision', code: decision === undefined ? 'MISSING_REQUIRED_FIELD' : 'INVALID_ENUM_VALUE', message: decision === undefined ? 'is required' : `'${String(decision)}' is not a decision`, expected: 'approve or deny' }]));
+        const description = decision === undefined ? 'decision is required: approve or deny' : `decision must be approve or deny, not '${String(decision).slice(0, 50)}'`;
+        return redirect(reply, req, checked.redirectUri, { error: 'invalid_request', error_description: description, state: checked.state });
       }
       // declining grants nothing: no credential needed
       if (decision === 'deny') return redirect(reply, req, checked.redirectUri, { error: 'access_denied', error_description: 'the account owner declined', state: checked.state });

@@ -5,6 +5,7 @@ import { ApiError, ERROR_CATALOG, type ErrorCode } from '../errors.js';
 import type { KeyAuthenticator, Principal } from '../auth/keys.js';
 import type { CallContext, Services } from '../operations/operation.js';
 import { verifySignedRequest } from '../modules/money/signatures.js';
+import { InvalidQueryError } from '../search/engine.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -65,6 +66,12 @@ export function sendError(reply: FastifyReply, err: ApiError) {
 /** Test mode can force an error from the catalog (spec: `X-Test-Error-Code`), on every door. */
 export function throwForcedTestError(forced: string | undefined, principal: Principal): void {
   if (forced === undefined || principal.livemode) return;
+  // the spec's lowercase invalid_query, as search answers it (its limits in details)
+  if (forced === 'invalid_query') {
+    const err = new InvalidQueryError('Forced by X-Test-Error-Code in test mode');
+    Object.assign(err.details, { forced: true });
+    throw err;
+  }
   if (!Object.hasOwn(ERROR_CATALOG, forced)) { // own keys: 'toString' is no error code
     throw new ApiError('INVALID_FIELD_VALUE', `X-Test-Error-Code '${forced}' is not an error code of the catalog`, {}, 'X-Test-Error-Code');
   }

@@ -2,6 +2,7 @@
 // counted for the whole server, so this file runs nothing concurrently), and the depth and
 // cost limits reject abusive documents with QUERY_TOO_COMPLEX over HTTP and WebSocket.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'graphql';
 import { api, startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
 import { data, failure, send, subscribe, wsSession } from './client.js';
 import {
@@ -254,6 +255,43 @@ describe('malformed requests are 4xx in the GraphQL error shape, never a 500 or 
     const plain = await fetch(`${t.url}/graphql`, { method: 'POST', headers: { ...auth(), 'content-type': 'text/plain' }, body: '{"query":"{ __typename }"}' });
     expect(plain.status).toBe(415);
     expect((await plain.json()).errors[0].extensions.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('a body that is not JSON, or too large, is answered in the GraphQL shape with the full extensions', async () => {
+    const post = (body: string, headers: Record<string, string> = {}) => fetch(`${t.url}/graphql`, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json', ...headers }, body });
+    const malformed = await post('{"query":"{orders{id}}",');
+    expect(malformed.status).toBe(400);
+    const bad = await malformed.json();
+    expect(bad.error).toBeUndefined();
+    expect(bad.errors[0].extensions).toMatchObject({ code: 'INVALID_JSON', type: 'invalid_request_error', status: 400, request_id: malformed.headers.get('x-request-id') });
+    const large = await post(JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(11 * 1024 * 1024) } }));
+    expect(large.status).toBe(413);
+    const big = await large.json();
+    expect(big.error).toBeUndefined();
+    expect(big.errors[0].extensions).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', type: 'invalid_request_error', status: 413, request_id: large.headers.get('x-request-id') });
+  });
+
+  it('variables that are not an object, and a batch, are VALIDATION_ERRORs of the catalogue (no BAD_REQUEST)', async () => {
+    const post = (body: unknown) => fetch(`${t.url}/graphql`, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    for (const [body, field] of [[{ query: '{ __typename }', variables: 'x' }, 'variables'], [{ query: '{ __typename }', extensions: 1 }, 'extensions']] as const) {
+      const res = await post(body);
+      expect(res.status, field).toBe(400);
+      const json = await res.json();
+      expect(json.errors[0].extensions, field).toMatchObject({ code: 'VALIDATION_ERROR', type: 'validation_error', status: 400, details: { errors: [{ field }] } });
+    }
+    const batch = await post([{ query: '{ __typename }' }, { query: '{ __typename }' }]);
+    expect(batch.status).toBe(400);
+    const json = await batch.json();
+    expect(json.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', type: 'validation_error', status: 400 });
+    expect(json.errors[0].message).toMatch(/one operation per request/);
+    // a GET mutation: yoga's refusal, with a catalogue code
+    const get = await fetch(`${t.url}/graphql?query=${encodeURIComponent('mutation { __typename }')}`, { headers: { ...auth(), accept: 'application/json' } });
+    expect(get.status).toBe(405);
+    expect((await get.json()).errors[0].extensions).toMatchObject({ code: 'METHOD_NOT_ALLOWED', type: 'invalid_request_error', status: 405 });
+  });
+
+  it('an invalid inline DateTime literal fails only its subscription over WebSocket, with INVALID_DATE_FORMAT', async () => {
+    await expectRefusedOverWebSocket(parse('subscription { orderUpdated(where: {createdAt: {_gt: "not-a-date"}}) { id } }'), undefined, 'INVALID_DATE_FORMAT');
   });
 
   it('a NUL in a by-id argument is a VALIDATION_ERROR naming id', async () => {

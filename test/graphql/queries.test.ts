@@ -295,6 +295,19 @@ describe('orders(where): every operator against a filter computed over the seed'
     }
   });
 
+  it('an invalid inline DateTime literal answers as the same value in a variable: 400, the full extensions, with locations', async () => {
+    const variable = await api(t.url, '/graphql', { key: a.key, body: { query: 'query($w: OrderBoolExp) { orders(where: $w) { id } }', variables: { w: { createdAt: { _gt: 'not-a-date' } } } } });
+    const literal = await api(t.url, '/graphql', { key: a.key, body: { query: '{ orders(where: {createdAt: {_gt: "not-a-date"}}) { id } }' } });
+    expect(variable.status).toBe(400);
+    expect(literal.status).toBe(400);
+    const [v] = variable.body.errors;
+    const [l] = literal.body.errors;
+    expect(l.extensions).toMatchObject({ code: v.extensions.code, type: 'validation_error', status: 400 });
+    expect(Object.keys(l.extensions).sort()).toEqual(Object.keys(v.extensions).sort());
+    expect(l.message).toMatch(/ISO 8601/);
+    expect(l.locations).toEqual([{ line: 1, column: 35 }]); // the literal itself
+  });
+
   it('a value outside a closed set (an order status) is INVALID_ENUM_VALUE naming the path, with the allowed values, as REST', async () => {
     const statuses = 'one of pending, paid, processing, shipped, delivered, cancelled, refunded';
     for (const [where, field, message] of [

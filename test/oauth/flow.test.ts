@@ -193,6 +193,24 @@ describe('the authorization code flow', () => {
     expect(location!.searchParams.get('code')).toBeNull();
   });
 
+  it('sends a missing or unknown decision back to the partner as invalid_request with the state, not in the API envelope', async () => {
+    const { challenge } = pkce();
+    for (const decision of ['maybe', undefined]) {
+      const params = authorizeParams(client, challenge);
+      const res = await fetch(`${t.url}/oauth/authorize`, {
+        method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${acct.key}` },
+        body: new URLSearchParams({ ...params, ...(decision ? { decision } : {}) }).toString(),
+      });
+      expect(res.status, decision).toBe(302);
+      const location = new URL(res.headers.get('location')!);
+      expect(location.origin + location.pathname).toBe(client.redirect);
+      expect(location.searchParams.get('error')).toBe('invalid_request');
+      expect(location.searchParams.get('error_description')).toMatch(/approve or deny/);
+      expect(location.searchParams.get('state')).toBe(params.state);
+      expect(location.searchParams.get('code')).toBeNull();
+    }
+  });
+
   it('lets a signed-in user approve for their own account', async () => {
     const user = await signUp(t.url);
     const tokens = await grant('orders:read', user.access_token);

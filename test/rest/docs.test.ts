@@ -4,7 +4,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from '../helpers/server.js';
-import { ERROR_CATALOG } from '../../src/errors.js';
+import { ERROR_CATALOG, SPEC_LOWERCASE_CODES } from '../../src/errors.js';
 import { errorReferenceMarkdown } from '../../src/error-reference.js';
 import { apiReferenceMarkdown } from '../../src/api-reference.js';
 
@@ -28,9 +28,12 @@ describe('GET /v1/errors', () => {
     expect(res.status).toBe(200);
     expect(res.body.object).toBe('list');
     const codes = res.body.data.map((e: { code: string }) => e.code);
-    expect(codes).toEqual(Object.keys(ERROR_CATALOG));
+    // the catalogue, then the spec's lowercase codes (invalid_query), which docs/errors.md lists too
+    expect(codes).toEqual([...Object.keys(ERROR_CATALOG), ...Object.keys(SPEC_LOWERCASE_CODES)]);
+    expect(readFileSync(join(root, 'docs', 'errors.md'), 'utf8')).toContain('| `invalid_query` | 400 | `validation_error` |');
+    const catalogue: Record<string, readonly [number, string]> = { ...ERROR_CATALOG, ...SPEC_LOWERCASE_CODES };
     for (const e of res.body.data) {
-      expect(e.status).toBe(ERROR_CATALOG[e.code as keyof typeof ERROR_CATALOG][0]);
+      expect(e.status).toBe(catalogue[e.code][0]);
       expect(e.meaning.length).toBeGreaterThan(10);
       expect(e.action.length).toBeGreaterThan(5);
       expect(e.documentation_url).toContain(e.code.toLowerCase());

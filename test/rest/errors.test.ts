@@ -243,6 +243,18 @@ describe('routes and URLs', () => {
     }
   });
 
+  it('X-Test-Error-Code forces the spec\'s lowercase invalid_query as search answers it, on REST and GraphQL', async () => {
+    const res = await api(t.url, '/v1/orders', { key: acct.key, headers: { 'x-test-error-code': 'invalid_query' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_query', type: 'validation_error', details: { forced: true, min_query_length: 1, max_query_length: 1000 } });
+    expect(res.body.error.documentation_url).toMatch(/#invalid_query$/);
+    const gql = await api(t.url, '/graphql', { key: acct.key, body: { query: '{ __typename }' }, headers: { 'x-test-error-code': 'invalid_query' } });
+    expect(gql.status).toBe(400);
+    expect(gql.body.errors[0].extensions).toMatchObject({ code: 'invalid_query', type: 'validation_error', status: 400 });
+    // only the spec's own spelling: the catalogue's codes stay upper-case
+    expectError(await api(t.url, '/v1/orders', { key: acct.key, headers: { 'x-test-error-code': 'INVALID_QUERY' } }), 400, 'INVALID_FIELD_VALUE');
+  });
+
   it('a forced RATE_LIMITED carries the details a real one has, from the caller\'s own window, and Retry-After', async () => {
     const res = await api(t.url, '/v1/orders', { key: acct.key, headers: { 'x-test-error-code': 'RATE_LIMITED' } });
     const e = expectError(res, 429, 'RATE_LIMITED');

@@ -3228,7 +3228,7 @@ export interface paths {
         /** Authorization request (code flow with PKCE S256): the consent page where the account owner approves */
         get: operations["get_oauth_authorize"];
         put?: never;
-        /** The owner's decision: the authorization request's parameters as form fields plus decision=approve|deny; the approver is `Authorization: Bearer <sk_ key or signed-in access token>` (or the page's credential field). 302 to the redirect URI with code and state, or error=access_denied */
+        /** The owner's decision: the authorization request's parameters as form fields plus decision=approve|deny; the approver is `Authorization: Bearer <sk_ key or signed-in access token>` (or the page's credential field). 302 to the redirect URI with code and state, or error=access_denied (error=invalid_request when decision is missing or neither) */
         post: operations["post_oauth_authorize"];
         delete?: never;
         options?: never;
