@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from './helpers/server.js';
 import { runScript } from './helpers/process.js';
+import { embeddedOnly } from './helpers/skip.js';
 
 const run = promisify(execFile);
 const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
@@ -42,7 +43,7 @@ describe('README examples', () => {
     }
   }, 60_000);
 
-  it('the key CLI lines without placeholders run', async () => {
+  it.skipIf(embeddedOnly('the README key CLI lines'))('the key CLI lines without placeholders run', async () => {
     const lines = blockLines('sh')
       .filter((l) => l.startsWith('npm run --silent keys -- '))
       .map((l) => l.replace(/\s+#.*$/, ''))

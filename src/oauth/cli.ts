@@ -6,7 +6,6 @@
 //   npm run --silent keys -- oauth-client revoke CLIENT_ID     its tokens stop working within 2 s
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { OAuthServer } from './server.js';
 
 export const OAUTH_CLIENT_USAGE = `  keys oauth-client create --name NAME --redirect-uri URL [--redirect-uri URL ...] [--json]
   keys oauth-client list [--json]
@@ -21,6 +20,9 @@ export async function oauthClientCommand(args: string[], o: { name?: string; red
       : action === 'revoke' ? rest.length === 1 : false;
   if (!ok) throw new OAuthClientUsageError(`usage:\n${OAUTH_CLIENT_USAGE}`);
   const config = loadConfig();
+  // loaded here, not at the top: the OAuth server pulls in oidc-provider (about 2 s of start-up),
+  // which every other command of the key CLI would pay for
+  const { OAuthServer } = await import('./server.js');
   const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, migrate: true, poolSize: 2 });
   try {
     const oauth = new OAuthServer(db.prisma, { codeSecs: config.OAUTH_CODE_TTL_SECS, accessSecs: config.OAUTH_ACCESS_TOKEN_TTL_SECS, refreshSecs: config.OAUTH_REFRESH_TOKEN_TTL_SECS });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runScript } from '../helpers/process.js';
+import { embeddedOnly } from '../helpers/skip.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'commerce-help-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -12,7 +13,7 @@ const env = { DATA_DIR: dir, DATABASE_URL: undefined, LOG_LEVEL: 'warn' };
 
 const CLIS = ['keys', 'webhooks', 'ledger', 'migrate', 'docs', 'seed', 'schema:print'];
 
-describe('CLI help', () => {
+describe.skipIf(embeddedOnly('CLI help'))('CLI help', () => {
   it.each(CLIS)('%s --help and help print usage and exit 0', async (cli) => {
     for (const arg of ['--help', 'help']) {
       // --help through npm itself (`npm run --silent <cli> -- --help`, as the README has it)

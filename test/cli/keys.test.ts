@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, hasPostgres } from '../helpers/server.js';
 import { runKeys, spawnServer, type ServerProcess } from '../helpers/process.js';
-import { skipping } from '../helpers/skip.js';
+import { embeddedOnly, skipping } from '../helpers/skip.js';
 
 // every CLI call is a fresh process (npm, tsx, PGlite): give them room on a loaded machine
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const KEY_LINE = /^(sk|rk|pk|svc)_(test|live)_[0-9A-Za-z]{32}\n$/;
 
-describe('key CLI on a fresh embedded database', () => {
+describe.skipIf(embeddedOnly('key CLI on a fresh embedded database'))('key CLI on a fresh embedded database', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'commerce-cli-'));
   const env = { DATA_DIR: dataDir };
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -79,7 +79,7 @@ describe('key CLI on a fresh embedded database', () => {
   });
 });
 
-describe('first start and the CLI beside a running server', () => {
+describe.skipIf(embeddedOnly('first start and the CLI beside a running server'))('first start and the CLI beside a running server', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'commerce-start-'));
   // the quick start runs on the embedded database, whatever this run's DATABASE_URL
   const env = { DATA_DIR: dataDir, DATABASE_URL: undefined, REDIS_URL: undefined };

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../helpers/process.js';
 import { api, TEA_ORDER } from '../helpers/server.js';
+import { embeddedOnly } from '../helpers/skip.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'npm-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -44,7 +45,7 @@ async function refused(url: string): Promise<boolean> {
   }
 }
 
-describe('npm start', () => {
+describe.skipIf(embeddedOnly('npm start'))('npm start', () => {
   it('stops on SIGTERM to the npm process: the port is freed and the data is intact on the next start', async () => {
     const first = await npmStart();
     const key = /sk_test_[0-9A-Za-z]+/.exec(first.out())?.[0];

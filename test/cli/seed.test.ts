@@ -5,13 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runScript, spawnServer } from '../helpers/process.js';
+import { embeddedOnly } from '../helpers/skip.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'commerce-seed-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 // the seed and the server below use this folder's embedded database (never a shared PostgreSQL)
 const env = { DATA_DIR: dir, DATABASE_URL: undefined, REDIS_URL: undefined, LOG_LEVEL: 'warn' };
 
-describe('npm run seed', () => {
+describe.skipIf(embeddedOnly('npm run seed'))('npm run seed', () => {
   it('--help prints usage and exits 0; an unknown argument exits 2', async () => {
     const help = await runScript('seed', ['--help'], env);
     expect(help.code).toBe(0);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql, startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
 import { PRODUCTION_ENV, spawnServer } from '../helpers/process.js';
 import { loadConfig } from '../../src/config.js';
+import { embeddedOnly } from '../helpers/skip.js';
 
 let t: TestServer;
 let a: TestAccount;
@@ -118,7 +119,7 @@ describe('security headers', () => {
   });
 });
 
-describe('secrets and first start', () => {
+describe.skipIf(embeddedOnly('secrets and first start'))('secrets and first start', () => {
   it('a published default ADMIN_API_KEY is refused: the server exits non-zero naming the variable', async () => {
     expect(() => loadConfig({ ADMIN_API_KEY: 'change-me-to-a-long-random-secret' })).toThrow(/ADMIN_API_KEY/);
     const dir = mkdtempSync(join(tmpdir(), 'commerce-admin-'));

@@ -7,10 +7,11 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runKeys } from '../helpers/process.js';
 import { openDatabase } from '../../src/db/client.js';
 import { OAuthServer } from '../../src/oauth/server.js';
+import { embeddedOnly } from '../helpers/skip.js';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
-describe('keys oauth-client', () => {
+describe.skipIf(embeddedOnly('keys oauth-client'))('keys oauth-client', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'commerce-oauth-cli-'));
   const env = { DATA_DIR: dataDir };
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
