@@ -59,7 +59,9 @@ const schema = z.object({
     .transform((text) => parseCoin(text) ?? 0n),
   /** how long the test processor keeps a pm_card_processing payment pending before it succeeds */
   PAYMENT_PROCESSING_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
-  /** run the settlement of pending payments in this process (false: another process does) */
+  /** how long the simulated bank payout of a test-mode stablecoin redemption takes: the redemption is processing until then, then succeeded */
+  REDEMPTION_PAYOUT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** run the settlement of pending payments and the payout of processing redemptions in this process (false: another process does) */
   PAYMENT_WORKER: bool.default(true),
   /** run the delivery worker in this process (false: an API-only replica; another process delivers) */
   WEBHOOK_WORKER: bool.default(true),

@@ -93,6 +93,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     signedThreshold: config.SIGNED_REQUEST_THRESHOLD,
     processingDelayMs: config.PAYMENT_PROCESSING_DELAY_MS,
     settlementWake: new Set<(at: Date) => void>(),
+    redemptionPayoutDelayMs: config.REDEMPTION_PAYOUT_DELAY_MS,
+    payoutWake: new Set<(at: Date) => void>(),
   };
   const services = { db, bus, apiVersion: config.API_VERSION, decisions, secrets, deliveryWake: new Set<() => void>(), money, returnWindowDays: config.RETURN_WINDOW_DAYS, operations: new OperationRegistry() };
   // shared counters; without the offline queue a Redis outage falls back to in-process counting at once

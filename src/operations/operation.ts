@@ -43,6 +43,10 @@ export interface MoneySettings {
   processingDelayMs: number;
   /** told the due time of a pending payment made here (the settlement worker sets a timer) */
   settlementWake: Set<(at: Date) => void>;
+  /** how long the simulated bank payout of a test-mode redemption takes (it is processing until then) */
+  redemptionPayoutDelayMs: number;
+  /** told the due time of a processing redemption made here (the payout worker sets a timer) */
+  payoutWake: Set<(at: Date) => void>;
 }
 
 /** Who is calling and on which data: every query is scoped by accountId and livemode. */

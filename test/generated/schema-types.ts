@@ -3324,6 +3324,8 @@ export type Query = {
   /** Shipping quotes, as POST /v1/global/shipping/quote (global:read) */
   shippingQuote: ShippingQuote;
   stablecoinBalance: StablecoinBalance;
+  /** A redemption of the caller's account and mode by id (as GET /v1/stablecoin/redemptions/{id}, stablecoin:read); null when there is none */
+  stablecoinRedemption?: Maybe<StablecoinRedemption>;
   subscription?: Maybe<CustomerSubscription>;
   /** Subscription rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   subscriptions: Array<CustomerSubscription>;
@@ -3647,6 +3649,11 @@ export type QuerySearchArgs = {
 
 export type QueryShippingQuoteArgs = {
   input: ShippingQuoteInput;
+};
+
+
+export type QueryStablecoinRedemptionArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -4217,7 +4224,7 @@ export type StablecoinIssuance = {
   transactionHash: Scalars['String']['output'];
 };
 
-/** Coins burnt from the wallet and paid out; bankAccount shows the last four characters only */
+/** Coins burnt from the wallet and paid out to a bank account; status processing until the payout completes, then succeeded; bankAccount shows the last four characters only */
 export type StablecoinRedemption = {
   __typename?: 'StablecoinRedemption';
   amount: Scalars['String']['output'];
@@ -4227,7 +4234,9 @@ export type StablecoinRedemption = {
   currency: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   livemode: Scalars['Boolean']['output'];
+  /** processing (coin burnt, bank payout in flight) | succeeded (paid out) */
   status: Scalars['String']['output'];
+  /** the ledger transaction that burnt the coin (at redemption; the payout moves no coin) */
   transactionHash: Scalars['String']['output'];
 };
 

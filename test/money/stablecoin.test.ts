@@ -1,10 +1,14 @@
 // The stablecoin through both doors: exact decimal amounts, EIP-55 wallet addresses, issue /
-// redeem / transfer with their resources and events, insufficient funds under concurrency
-// (the ledger stays balanced), the public balance and key permissions, idempotent replays,
-// and the separation of test and live mode.
+// redeem / transfer with their resources and events, a redemption's payout completing in the
+// background (processing -> succeeded), insufficient funds under concurrency (the ledger stays
+// balanced), the public balance and key permissions, idempotent replays, and the separation of
+// test and live mode.
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/modules/money/verify.js';
+import { settleRedemption } from '../../src/modules/stablecoin/operations.js';
+import { runSystemChange } from '../../src/operations/operation.js';
+import { CURRENT_VERSION } from '../../src/versions/list.js';
 import { signatureHeaders, newSigningSecret } from '../helpers/money.js';
 import { api, gql, hasPostgres, startTestServer, type ApiResponse, type TestAccount, type TestServer } from '../helpers/server.js';
 import { expectError } from '../rest/envelope.js';
@@ -23,7 +27,10 @@ beforeAll(async () => {
   // default): 100 transfers queued on one hot wallet on a loaded 2-core machine can wait that
   // long and answer 503 DATABASE_ERROR instead of 201/422. This file tests what the money does
   // under concurrency, not latency under CPU starvation, so the limit is raised here.
-  t = await startTestServer({ DATABASE_STATEMENT_TIMEOUT_MS: '60000' });
+  // Redemptions made here stay processing (their payout is due in 10 minutes), so that what a
+  // redemption looks like before its payout can be read without a race; the payout itself is
+  // tested on a server of its own with a short delay ('the payout of a redemption' below).
+  t = await startTestServer({ DATABASE_STATEMENT_TIMEOUT_MS: '60000', REDEMPTION_PAYOUT_DELAY_MS: '600000' });
   a = await t.newAccount();
   b = await t.newAccount();
   sa = await newSigningSecret(t, a);
@@ -50,11 +57,11 @@ function freshTimestamp(): number {
   throw new Error('no unused timestamp left in the window');
 }
 
-/** A REST POST, signed when a secret is given. */
-function post(key: string, path: string, body: unknown, opts: { secret?: string; headers?: Record<string, string> } = {}) {
+/** A REST POST (to this file's server unless `base` names another), signed when a secret is given. */
+function post(key: string, path: string, body: unknown, opts: { secret?: string; headers?: Record<string, string>; base?: string } = {}) {
   const raw = JSON.stringify(body);
   const sig = opts.secret ? signatureHeaders(opts.secret, raw, freshTimestamp()) : {};
-  return api(t.url, path, { key, rawBody: raw, headers: { ...sig, ...(opts.headers ?? {}) } });
+  return api(opts.base ?? t.url, path, { key, rawBody: raw, headers: { ...sig, ...(opts.headers ?? {}) } });
 }
 
 type GqlBody = { data?: any; errors?: { message: string; extensions?: Record<string, any> }[] };
@@ -86,26 +93,39 @@ const TRANSFER = `mutation Transfer($input: TransferStablecoinInput!) {
   transferStablecoin(input: $input) { id amount currency from to status transactionHash livemode createdAt }
 }`;
 
-async function wallet(key: string) {
-  const res = await api(t.url, '/v1/stablecoin/balance', { key });
+async function wallet(key: string, base = t.url) {
+  const res = await api(base, '/v1/stablecoin/balance', { key });
   expect(res.status, res.text).toBe(200);
   return res.body as { object: string; address: string; balance: string; currency: string; total_supply: string; livemode: boolean };
 }
-const balanceOf = async (key: string) => (await wallet(key)).balance;
+const balanceOf = async (key: string, base = t.url) => (await wallet(key, base)).balance;
 
 /** Mints into the account's own wallet (signed). */
-async function fund(acct: TestAccount, secret: string, amount: string) {
-  const res = await post(acct.key, '/v1/stablecoin/issue', { amount }, { secret });
+async function fund(acct: TestAccount, secret: string, amount: string, base = t.url) {
+  const res = await post(acct.key, '/v1/stablecoin/issue', { amount }, { secret, base });
   expect(res.status, res.text).toBe(201);
   return res.body;
 }
 
 /** The account's events of one type (newest first). */
-async function eventsOf(key: string, type: string) {
-  const res = await api(t.url, `/v1/events?type=${type}&limit=100`, { key });
+async function eventsOf(key: string, type: string, base = t.url) {
+  const res = await api(base, `/v1/events?type=${type}&limit=100`, { key });
   expect(res.status, res.text).toBe(200);
   return res.body.data as { id: string; type: string; data: Record<string, any>; request: { id: string | null; idempotency_key: string | null } }[];
 }
+
+/** Calls `fn` until it gives a value, at most `timeoutMs` (then fails naming `what`). */
+async function until<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const REDEMPTION = 'query($id: ID!) { stablecoinRedemption(id: $id) { id amount currency bankAccount status transactionHash livemode createdAt } }';
 
 /** EIP-55, written here from the EIP: upper case where the Keccak-256 nibble of the lowercase hex is 8 or more. */
 function eip55(address: string): string {
@@ -391,19 +411,25 @@ describe('issue, redeem and transfer', () => {
     const number = '000123456789';
     const res = await post(acct.key, '/v1/stablecoin/redeem', { amount: '40.5', bank_account: number });
     expect(res.status, res.text).toBe(201);
+    // processing: the coin is burnt, the bank payout is in flight (this file's server pays out in 10 minutes)
     expect(res.body).toEqual({
-      id: expect.stringMatching(/^rdm_/), object: 'redemption', amount: '40.5', currency: 'usdx', status: 'succeeded',
+      id: expect.stringMatching(/^rdm_/), object: 'redemption', amount: '40.5', currency: 'usdx', status: 'processing',
       transaction_hash: expect.stringMatching(HASH), created: expect.any(Number), livemode: false, bank_account: '****6789',
     });
     expect(res.text).not.toContain('123456789');
     const after = await wallet(acct.key);
     expect(after.balance).toBe('59.5');
     if (!hasPostgres) expect(micro(after.total_supply)).toBe(micro(before.total_supply) - micro('40.5'));
+    // the coin left the wallet while the redemption is still processing: GET shows it as the POST answered it
+    const read = await api(t.url, `/v1/stablecoin/redemptions/${res.body.id}`, { key: acct.key });
+    expect(read.status, read.text).toBe(200);
+    expect(read.body).toEqual(res.body);
+    expect(read.text).not.toContain('123456789');
 
     const iban = 'DE89 3704 0044 0532 0130 00';
     const g = await gqlPost(acct.key, REDEEM, { input: { amount: '9.5', bankAccount: iban } });
     const r = gqlData(g).redeemStablecoin;
-    expect(r).toMatchObject({ id: expect.stringMatching(/^rdm_/), amount: '9.5', bankAccount: '****3000', status: 'succeeded', currency: 'usdx' });
+    expect(r).toMatchObject({ id: expect.stringMatching(/^rdm_/), amount: '9.5', bankAccount: '****3000', status: 'processing', currency: 'usdx' });
     expect(g.text).not.toContain('3704 0044');
     expect(g.text).not.toContain('370400440532');
     expect(await balanceOf(acct.key)).toBe('50');
@@ -411,8 +437,13 @@ describe('issue, redeem and transfer', () => {
     const events = await eventsOf(acct.key, 'stablecoin.redeemed');
     expect(events).toHaveLength(2);
     const e = events.find((x) => x.data.redemption_id === res.body.id)!;
-    expect(e.data).toMatchObject({ object: res.body, redemption_id: res.body.id, amount: '40.5', bank_account: '****6789', status: 'succeeded' });
-    expect(events.find((x) => x.data.redemption_id === r.id)!.data).toMatchObject({ amount: '9.5', bank_account: '****3000' });
+    expect(e.data).toEqual({ object: res.body, redemption_id: res.body.id, amount: '40.5', bank_account: '****6789', status: 'processing' });
+    expect(events.find((x) => x.data.redemption_id === r.id)!.data).toMatchObject({ amount: '9.5', bank_account: '****3000', status: 'processing' });
+    // nothing has been paid out yet
+    expect(await eventsOf(acct.key, 'stablecoin.redemption.succeeded')).toEqual([]);
+    // GraphQL reads it too
+    const q = gqlData(await gql(t.url, acct.key, REDEMPTION, { id: r.id })).stablecoinRedemption;
+    expect(q).toEqual(r);
     const all = await api(t.url, '/v1/events?limit=100', { key: acct.key });
     for (const plain of ['123456789', '3704 0044', '370400440532']) expect(all.text).not.toContain(plain);
     const one = await api(t.url, `/v1/events/${e.id}`, { key: acct.key });
@@ -511,6 +542,136 @@ describe('issue, redeem and transfer', () => {
       expect(await ledgerProblems([sender.accountId, rcpt.accountId])).toEqual([]);
     } finally {
       await Promise.all(sessions.map((s) => s.dispose()));
+    }
+  });
+});
+
+describe('a redemption: processing until its payout completes, then succeeded', () => {
+  it('GET /v1/stablecoin/redemptions/{id} and stablecoinRedemption(id): the caller\'s own in its mode only (404 RESOURCE_NOT_FOUND, GraphQL null); stablecoin:read', async () => {
+    const acct = await t.newAccount();
+    const secret = await newSigningSecret(t, acct);
+    await fund(acct, secret, '10');
+    const made = await post(acct.key, '/v1/stablecoin/redeem', { amount: '2', bank_account: '123456789' });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.id as string;
+    const get = (key: string, rid = id, query = '') => api(t.url, `/v1/stablecoin/redemptions/${encodeURIComponent(rid)}${query}`, { key });
+    expect((await get(acct.key)).body).toEqual(made.body);
+
+    const other = await t.newAccount();
+    const live = (await acct.newKey({ mode: 'live' })).secret;
+    for (const [key, rid, who] of [[other.key, id, 'another account'], [live, id, 'the live mode of the same account'], [acct.key, 'rdm_unknown', 'an unknown id']]) {
+      const res = await get(key, rid);
+      const e = expectError(res, 404, 'RESOURCE_NOT_FOUND');
+      expect(e.details, who).toEqual({ resource: 'redemption', id: rid });
+      expect(e.param, who).toBe('id');
+      expect(res.text, who).not.toContain('****6789');
+      expect(gqlData(await gql(t.url, key, REDEMPTION, { id: rid })).stablecoinRedemption, who).toBeNull();
+    }
+
+    // stablecoin:read, and nothing else, reads it
+    const reader = (await acct.newKey({ type: 'restricted', permissions: ['stablecoin:read'] })).secret;
+    expect((await get(reader)).body).toEqual(made.body);
+    expect(gqlData(await gql(t.url, reader, REDEMPTION, { id })).stablecoinRedemption).toMatchObject({ id, status: 'processing' });
+    const redeemer = (await acct.newKey({ type: 'restricted', permissions: ['stablecoin:redeem'] })).secret;
+    expect(expectError(await get(redeemer), 403, 'INSUFFICIENT_PERMISSIONS').details.required).toBe('stablecoin:read');
+    gqlError(await gql(t.url, redeemer, REDEMPTION, { id }), 403, 'INSUFFICIENT_PERMISSIONS');
+    const pk = (await acct.newKey({ type: 'publishable' })).secret;
+    expect((await get(pk)).status).toBe(403);
+
+    // fields= picks, as on every retrieve route
+    expect((await get(acct.key, id, '?fields=status,amount')).body).toEqual({ id, object: 'redemption', status: 'processing', amount: '2' });
+    expectError(await get(acct.key, id, '?fields=bank_account_sealed'), 400, 'VALIDATION_ERROR');
+  });
+
+  describe('the payout, on a server with a short REDEMPTION_PAYOUT_DELAY_MS', () => {
+    let fast: TestServer;
+    beforeAll(async () => { fast = await startTestServer({ REDEMPTION_PAYOUT_DELAY_MS: '300', WEBHOOK_WORKER: 'false' }); });
+    afterAll(async () => { await fast?.stop(); });
+
+    it('processing at once with the coin burnt, then succeeded with one stablecoin.redemption.succeeded event; the coin moves once', async () => {
+      const acct = await fast.newAccount();
+      const secret = await newSigningSecret(fast, acct);
+      await fund(acct, secret, '10', fast.url);
+      const res = await post(acct.key, '/v1/stablecoin/redeem', { amount: '7.25', bank_account: 'GB33 BUKB 2020 1555 5555 55' }, { base: fast.url });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body).toMatchObject({ object: 'redemption', amount: '7.25', bank_account: '****5555', status: 'processing' });
+      const id = res.body.id as string;
+      // debited when the redemption was made, not when it is paid out
+      expect(await balanceOf(acct.key, fast.url)).toBe('2.75');
+      const [redeemed] = await eventsOf(acct.key, 'stablecoin.redeemed', fast.url);
+      expect(redeemed.data).toEqual({ object: res.body, redemption_id: id, amount: '7.25', bank_account: '****5555', status: 'processing' });
+
+      const done = await until('the redemption to be paid out', async () => {
+        const r = await api(fast.url, `/v1/stablecoin/redemptions/${id}`, { key: acct.key });
+        expect(r.status, r.text).toBe(200);
+        return r.body.status === 'succeeded' ? r.body : undefined;
+      });
+      // the same redemption (the burn's transaction hash, its created), now succeeded
+      expect(done).toEqual({ ...res.body, status: 'succeeded' });
+      const paid = await eventsOf(acct.key, 'stablecoin.redemption.succeeded', fast.url);
+      expect(paid).toHaveLength(1);
+      expect(paid[0].data).toEqual({ object: done, redemption_id: id, amount: '7.25', bank_account: '****5555', status: 'succeeded' });
+      // no request made it: the payout worker did
+      expect(paid[0].request).toEqual({ id: null, idempotency_key: null });
+      expect(JSON.stringify(paid)).not.toContain('1555 5555');
+      expect(gqlData(await gql(fast.url, acct.key, REDEMPTION, { id })).stablecoinRedemption).toMatchObject({ id, status: 'succeeded', bankAccount: '****5555' });
+      // the payout moved no coin: one ledger transaction (the burn), the balance as it was after the redemption
+      expect(await balanceOf(acct.key, fast.url)).toBe('2.75');
+      const txs = await fast.server.db.prisma.ledgerTransaction.findMany({ where: { resourceId: id } });
+      expect(txs.map((x) => [x.kind, x.hash])).toEqual([['redeem', res.body.transaction_hash]]);
+      expect((await fast.server.db.prisma.stablecoinRedemption.findUniqueOrThrow({ where: { id } })).settleAt).toBeNull();
+      // the redemption's events: redeemed (processing), then redemption.succeeded
+      expect((await eventsOf(acct.key, 'stablecoin.*', fast.url)).map((e) => [e.type, e.data.status ?? null]))
+        .toEqual([['stablecoin.redemption.succeeded', 'succeeded'], ['stablecoin.redeemed', 'processing'], ['stablecoin.issued', null]]);
+      if (!hasPostgres) expect((await verifyLedger(fast.server.db.prisma)).problems).toEqual([]);
+    });
+  });
+
+  it('completing one payout four times at once: one completes it, the others find nothing to do; the event is stored once', async () => {
+    const acct = await t.newAccount();
+    const secret = await newSigningSecret(t, acct);
+    await fund(acct, secret, '5');
+    const res = await post(acct.key, '/v1/stablecoin/redeem', { amount: '1', bank_account: '123456789' });
+    expect(res.body.status).toBe('processing');
+    const scope = { accountId: acct.accountId, livemode: false };
+    const complete = () => runSystemChange(t.server.services, scope, (tx, emit) => settleRedemption(tx, res.body.id, emit));
+    const runs = await Promise.all([complete(), complete(), complete(), complete()]);
+    expect(runs.filter(Boolean).map((r) => r!.status)).toEqual(['succeeded']);
+    // and once more afterwards: already succeeded
+    expect(await complete()).toBeUndefined();
+    expect((await eventsOf(acct.key, 'stablecoin.redemption.succeeded')).map((e) => e.data.redemption_id)).toEqual([res.body.id]);
+    expect((await api(t.url, `/v1/stablecoin/redemptions/${res.body.id}`, { key: acct.key })).body.status).toBe('succeeded');
+    expect(await balanceOf(acct.key)).toBe('4');
+  });
+
+  it('the due time is in the row: a payout due with no timer set for it (as after a restart) is completed by the worker\'s round', async () => {
+    const acct = await t.newAccount();
+    const secret = await newSigningSecret(t, acct);
+    await fund(acct, secret, '5');
+    const res = await post(acct.key, '/v1/stablecoin/redeem', { amount: '3', bank_account: '123456789' });
+    expect(res.body.status).toBe('processing');
+    const prisma = t.server.db.prisma;
+    const row = await prisma.stablecoinRedemption.findUniqueOrThrow({ where: { id: res.body.id } });
+    // due in 10 minutes (REDEMPTION_PAYOUT_DELAY_MS of this file's server), as the row says
+    expect(row.settleAt!.getTime() - row.createdAt.getTime()).toBe(600_000);
+    // the payout falls due now: no process has a timer for this time, only the row says so
+    await prisma.stablecoinRedemption.update({ where: { id: res.body.id }, data: { settleAt: new Date(Date.now() - 1000) } });
+    await until('the worker to pay the redemption out', async () => {
+      const r = await api(t.url, `/v1/stablecoin/redemptions/${res.body.id}`, { key: acct.key });
+      return r.body.status === 'succeeded' ? r.body : undefined;
+    });
+    expect(await eventsOf(acct.key, 'stablecoin.redemption.succeeded')).toHaveLength(1);
+    expect(await balanceOf(acct.key)).toBe('2');
+  });
+
+  it('webhook samples of both redemption events carry the spec\'s flat fields and their status', async () => {
+    // imported here: the samples import the module list, which the server has loaded by now
+    const { sampleEvent } = await import('../../src/modules/webhooks/samples.js');
+    for (const [type, status] of [['stablecoin.redeemed', 'processing'], ['stablecoin.redemption.succeeded', 'succeeded']]) {
+      const e = sampleEvent(type, false, CURRENT_VERSION) as { type: string; data: Record<string, unknown> };
+      expect(e.type).toBe(type);
+      expect(Object.keys(e.data).sort(), type).toEqual(['amount', 'bank_account', 'object', 'redemption_id', 'status']);
+      expect(e.data, type).toMatchObject({ status, bank_account: '****6789', object: { object: 'redemption', status, id: e.data.redemption_id } });
     }
   });
 });

@@ -1049,8 +1049,10 @@ export type StablecoinTransferParams = operations['stablecoin_transfer']['reques
 export type StablecoinTransferResponse = operations['stablecoin_transfer']['responses'][201]['content']['application/json'];
 export type StablecoinBalanceParams = QueryParams;
 export type StablecoinBalanceResponse = JsonObject;
+export type StablecoinRedemptionsRetrieveParams = QueryParams;
+export type StablecoinRedemptionsRetrieveResponse = operations['redemptions_retrieve']['responses'][200]['content']['application/json'];
 /**
- * `client.stablecoin`: issue, redeem, transfer, balance.
+ * `client.stablecoin`: issue, redeem, transfer, balance, redemptionsRetrieve.
  */
 export declare class StablecoinResource extends APIResource {
     /**
@@ -1077,6 +1079,14 @@ export declare class StablecoinResource extends APIResource {
      * `GET /v1/stablecoin/balance` (operationId `get_stablecoin_balance`)
      */
     balance(params?: StablecoinBalanceParams, options?: RequestOptions): Promise<WithResponse<StablecoinBalanceResponse>>;
+    /**
+     * Retrieve stablecoin redemption (permission stablecoin:read)
+     *
+     * A redemption of the caller's account and mode. `status` is `processing` from the redemption (the coin is burnt at once) until the bank payout completes (test mode: after REDEMPTION_PAYOUT_DELAY_MS), then `succeeded` (event `stablecoin.redemption.succeeded`). Another account's or mode's redemption is 404 RESOURCE_NOT_FOUND.
+     *
+     * `GET /v1/stablecoin/redemptions/{id}` (operationId `redemptions_retrieve`)
+     */
+    redemptionsRetrieve(id: string, params?: StablecoinRedemptionsRetrieveParams, options?: RequestOptions): Promise<WithResponse<StablecoinRedemptionsRetrieveResponse>>;
 }
 export type SubscriptionsListParams = NonNullable<operations['subscriptions_list']['parameters']['query']> & QueryParams;
 export type SubscriptionsListResponse = operations['subscriptions_list']['responses'][200]['content']['application/json'];

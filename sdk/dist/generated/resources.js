@@ -1025,7 +1025,7 @@ export class SearchResource extends APIResource {
     }
 }
 /**
- * `client.stablecoin`: issue, redeem, transfer, balance.
+ * `client.stablecoin`: issue, redeem, transfer, balance, redemptionsRetrieve.
  */
 export class StablecoinResource extends APIResource {
     /**
@@ -1059,6 +1059,16 @@ export class StablecoinResource extends APIResource {
      */
     balance(params, options) {
         return this._client._call({ method: 'GET', path: '/v1/stablecoin/balance', query: params }, options);
+    }
+    /**
+     * Retrieve stablecoin redemption (permission stablecoin:read)
+     *
+     * A redemption of the caller's account and mode. `status` is `processing` from the redemption (the coin is burnt at once) until the bank payout completes (test mode: after REDEMPTION_PAYOUT_DELAY_MS), then `succeeded` (event `stablecoin.redemption.succeeded`). Another account's or mode's redemption is 404 RESOURCE_NOT_FOUND.
+     *
+     * `GET /v1/stablecoin/redemptions/{id}` (operationId `redemptions_retrieve`)
+     */
+    redemptionsRetrieve(id, params, options) {
+        return this._client._call({ method: 'GET', path: '/v1/stablecoin/redemptions/{id}', pathParams: { id }, query: params }, options);
     }
 }
 /**

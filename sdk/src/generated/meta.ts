@@ -68,6 +68,7 @@ export const EVENT_TYPES = [
   "return.rejected",
   "stablecoin.issued",
   "stablecoin.redeemed",
+  "stablecoin.redemption.succeeded",
   "stablecoin.transferred",
   "webhook_endpoint.disabled",
 ] as const;

@@ -1402,9 +1402,11 @@ export type StablecoinTransferParams = operations['stablecoin_transfer']['reques
 export type StablecoinTransferResponse = operations['stablecoin_transfer']['responses'][201]['content']['application/json'];
 export type StablecoinBalanceParams = QueryParams;
 export type StablecoinBalanceResponse = JsonObject;
+export type StablecoinRedemptionsRetrieveParams = QueryParams;
+export type StablecoinRedemptionsRetrieveResponse = operations['redemptions_retrieve']['responses'][200]['content']['application/json'];
 
 /**
- * `client.stablecoin`: issue, redeem, transfer, balance.
+ * `client.stablecoin`: issue, redeem, transfer, balance, redemptionsRetrieve.
  */
 export class StablecoinResource extends APIResource {
   /**
@@ -1441,6 +1443,17 @@ export class StablecoinResource extends APIResource {
    */
   balance(params?: StablecoinBalanceParams, options?: RequestOptions): Promise<WithResponse<StablecoinBalanceResponse>> {
     return this._client._call<StablecoinBalanceResponse>({ method: 'GET', path: '/v1/stablecoin/balance', query: params }, options);
+  }
+
+  /**
+   * Retrieve stablecoin redemption (permission stablecoin:read)
+   *
+   * A redemption of the caller's account and mode. `status` is `processing` from the redemption (the coin is burnt at once) until the bank payout completes (test mode: after REDEMPTION_PAYOUT_DELAY_MS), then `succeeded` (event `stablecoin.redemption.succeeded`). Another account's or mode's redemption is 404 RESOURCE_NOT_FOUND.
+   *
+   * `GET /v1/stablecoin/redemptions/{id}` (operationId `redemptions_retrieve`)
+   */
+  redemptionsRetrieve(id: string, params?: StablecoinRedemptionsRetrieveParams, options?: RequestOptions): Promise<WithResponse<StablecoinRedemptionsRetrieveResponse>> {
+    return this._client._call<StablecoinRedemptionsRetrieveResponse>({ method: 'GET', path: '/v1/stablecoin/redemptions/{id}', pathParams: { id }, query: params }, options);
   }
 }
 

@@ -1,6 +1,8 @@
-// GraphQL door of the stablecoin: issue, redeem, transfer, the wallet's balance and any
-// wallet's public balance.
+// GraphQL door of the stablecoin: issue, redeem, transfer, a redemption by id (processing until
+// its payout completes, then succeeded), the wallet's balance and any wallet's public balance.
 import { authorize } from '../../auth/keys.js';
+import { ApiError, textFaults } from '../../errors.js';
+import { scopedWhere } from '../../operations/operation.js';
 import { builder } from '../../graphql/builder.js';
 import { mutationField, scopeOf } from '../../graphql/models.js';
 import { checksumAddress } from '../money/address.js';
@@ -22,7 +24,7 @@ export function registerStablecoinGraphQL(): void {
     }),
   });
   builder.prismaObject('StablecoinRedemption', {
-    description: 'Coins burnt from the wallet and paid out; bankAccount shows the last four characters only',
+    description: 'Coins burnt from the wallet and paid out to a bank account; status processing until the payout completes, then succeeded; bankAccount shows the last four characters only',
     fields: (t) => ({
       id: t.exposeID('id'),
       amount: t.string({ resolve: (r) => formatCoin(r.amount) }),
@@ -51,6 +53,22 @@ export function registerStablecoinGraphQL(): void {
   mutationField('issueStablecoin', issueStablecoin, { inputRequired: true });
   mutationField('redeemStablecoin', redeemStablecoin, { inputRequired: true });
   mutationField('transferStablecoin', transferStablecoin, { inputRequired: true });
+  // as the by-id fields of listAndGet (src/graphql/models.ts): the caller's account and mode, null otherwise
+  builder.queryField('stablecoinRedemption', (t) =>
+    t.prismaField({
+      type: 'StablecoinRedemption',
+      nullable: true,
+      description: 'A redemption of the caller\'s account and mode by id (as GET /v1/stablecoin/redemptions/{id}, stablecoin:read); null when there is none',
+      args: { id: t.arg.id({ required: true }) },
+      resolve: (query, _root, args, ctx) => {
+        authorize(ctx.principal, 'stablecoin:read');
+        // text the database cannot take (a NUL) names the argument, as every input's does
+        const faults = textFaults(String(args.id), 'id');
+        if (faults.length) throw ApiError.validation(faults);
+        return ctx.services.db.prisma.stablecoinRedemption.findFirst({ ...query, where: scopedWhere(scopeOf(ctx), { id: String(args.id) }) });
+      },
+    }),
+  );
 
   type Balance = Awaited<ReturnType<typeof stablecoinBalance>>;
   const StablecoinBalance = builder.objectRef<Balance>('StablecoinBalance').implement({

@@ -1,12 +1,13 @@
 // The stablecoin: every account has a wallet per mode; issue mints to a wallet, redeem burns
-// from the account's wallet and pays out to a bank account (test mode: simulated), transfer
+// from the account's wallet at once and pays out to a bank account (test mode: simulated, the
+// redemption processing until the payout completes, payout.ts), transfer
 // moves coin to any wallet of the platform in the same mode. Each is one ledger transaction
 // on the calling account's chain. Issuance is always signed; redemptions and transfers at or
 // above SIGNED_REQUEST_THRESHOLD are too.
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { defineMutation, RunAgain, type Scope, type Services, type Tx } from '../../operations/operation.js';
+import { defineMutation, RunAgain, scopedWhere, type Emit, type Scope, type Services, type Tx } from '../../operations/operation.js';
 import { checksumAddress, readAddress } from '../money/address.js';
 import { coinAmount, formatCoin } from '../money/amounts.js';
 import { forgetWallets, InsufficientFunds, insufficientFundsError, ledgerAccount, post, postWithEvents, totalSupply, transferWallets, walletAt, walletOf, type Recorded, type Wallet } from '../money/ledger.js';
@@ -76,6 +77,16 @@ export const issueStablecoin = defineMutation({
   },
 });
 
+// A redemption is processing from the burn until the bank payout completes, then succeeded
+// (settleRedemption). A payout cannot fail in test mode; live mode has no payout processor and
+// refuses before anything is burnt.
+type RedemptionRow = Awaited<ReturnType<Tx['stablecoinRedemption']['create']>>;
+
+/** The flat `data` of the redemption events: the spec's fields of `stablecoin.redeemed`. */
+function redemptionEventData(row: RedemptionRow) {
+  return { redemption_id: row.id, amount: formatCoin(row.amount), bank_account: row.bankAccount, status: row.status };
+}
+
 export const redeemStablecoin = defineMutation({
   name: 'stablecoin.redeem',
   permission: 'stablecoin:redeem',
@@ -97,18 +108,42 @@ export const redeemStablecoin = defineMutation({
       { account: ledgerAccount('platform', scope.livemode, 'issuer', coin), amount: input.amount },
     ], now).catch(moveOrRefuse<never>('The wallet cannot cover this redemption'));
     const masked = maskBankAccount(input.bankAccount);
+    // the coin is burnt now; the (simulated) bank payout completes at settleAt, when the payout
+    // worker (payout.ts) moves the redemption to succeeded. The due time is in the row: a
+    // restart does not lose it, and any process running the worker completes it.
+    const settleAt = new Date(now.getTime() + services.money.redemptionPayoutDelayMs);
     const row = await tx.stablecoinRedemption.create({
       data: {
         id, accountId: scope.accountId, livemode: scope.livemode, amount: input.amount, bankAccount: masked,
         bankAccountSealed: services.secrets.seal(input.bankAccount, `bank-account:${id}`),
-        // test mode pays out at once (simulated)
-        status: 'succeeded', transactionHash: rec.hash, createdAt: now,
+        status: 'processing', transactionHash: rec.hash, settleAt, createdAt: now,
       },
     });
-    emit('stablecoin.redeemed', 'StablecoinRedemption', row, undefined, { data: { redemption_id: id, amount: formatCoin(input.amount), bank_account: masked, status: row.status } });
+    for (const wake of services.money.payoutWake) wake(settleAt);
+    emit('stablecoin.redeemed', 'StablecoinRedemption', row, undefined, { data: redemptionEventData(row) });
     return row;
   },
 });
+
+/**
+ * Completes the bank payout of a processing redemption (the simulated bank's later answer):
+ * processing -> succeeded, with its `stablecoin.redemption.succeeded` event. The row is claimed
+ * with FOR UPDATE SKIP LOCKED and must still be processing, so two processes (or two rounds of
+ * one) never complete it twice. No coin moves: it was burnt when the redemption was made.
+ */
+export async function settleRedemption(tx: Tx, redemptionId: string, emit: Emit): Promise<RedemptionRow | undefined> {
+  const [claimed] = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "StablecoinRedemption" WHERE "id" = ${redemptionId} AND "status" = 'processing' FOR UPDATE SKIP LOCKED`;
+  if (!claimed) return undefined;
+  const row = await tx.stablecoinRedemption.update({ where: { id: redemptionId }, data: { status: 'succeeded', settleAt: null } });
+  emit('stablecoin.redemption.succeeded', 'StablecoinRedemption', row, undefined, { data: redemptionEventData(row) });
+  return row;
+}
+
+/** GET /v1/stablecoin/redemptions/{id}: a redemption of the caller's account and mode, or null. */
+export function findRedemption(tx: Tx, scope: Scope, id: string): Promise<RedemptionRow | null> {
+  return tx.stablecoinRedemption.findFirst({ where: scopedWhere(scope, { id }) });
+}
 
 export const transferStablecoin = defineMutation({
   name: 'stablecoin.transfer',

@@ -70,9 +70,12 @@ function sampleWithFlatData(type: string, livemode: boolean, created: Date): { o
       const row = { ...base, id, amount: 12_500_000n, recipient: sampleAddress(`${id}:to`), status: 'succeeded', transactionHash: hexOf(id, 64) };
       return { object: present('StablecoinIssuance', row), data: { issuance_id: id, amount: formatCoin(row.amount), recipient: checksumAddress(row.recipient), total_supply: formatCoin(row.amount) } };
     }
-    case 'stablecoin.redeemed': {
+    case 'stablecoin.redeemed':
+    case 'stablecoin.redemption.succeeded': {
+      // redeemed: burnt, the payout in flight; redemption.succeeded: paid out
       const id = newId(STABLECOIN_ID_PREFIX.redemption);
-      const row = { ...base, id, amount: 5_000_000n, bankAccount: '****6789', bankAccountSealed: '', status: 'succeeded', transactionHash: hexOf(id, 64) };
+      const status = type === 'stablecoin.redeemed' ? 'processing' : 'succeeded';
+      const row = { ...base, id, amount: 5_000_000n, bankAccount: '****6789', bankAccountSealed: '', status, transactionHash: hexOf(id, 64), settleAt: null };
       return { object: present('StablecoinRedemption', row), data: { redemption_id: id, amount: formatCoin(row.amount), bank_account: row.bankAccount, status: row.status } };
     }
     case 'stablecoin.transferred': {
