@@ -1,13 +1,12 @@
 // The README's examples run: its curl commands against a live server with a real key, its key
 // CLI lines without placeholders, and its error example has the shape of a real error.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from './helpers/server.js';
-import { runScript } from './helpers/process.js';
+import { migratedDataDir, runScript } from './helpers/process.js';
 import { embeddedOnly } from './helpers/skip.js';
 
 const run = promisify(execFile);
@@ -49,7 +48,7 @@ describe('README examples', () => {
       .map((l) => l.replace(/\s+#.*$/, ''))
       .filter((l) => !/\[|\.\.\.|NAME/.test(l));
     expect(lines.length).toBeGreaterThanOrEqual(3);
-    const dir = mkdtempSync(join(tmpdir(), 'commerce-readme-'));
+    const dir = migratedDataDir('commerce-readme-');
     try {
       for (const line of lines) {
         const args = line.replace('npm run --silent keys -- ', '').split(/\s+/);

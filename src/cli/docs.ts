@@ -5,9 +5,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { errorReferenceMarkdown } from '../error-reference.js';
-import { apiReferenceMarkdown } from '../api-reference.js';
-import { startServer } from '../server.js';
 
 const docsDir = fileURLToPath(new URL('../../docs/', import.meta.url));
 
@@ -17,6 +14,10 @@ async function main() {
     console.log('usage: npm run --silent docs   (writes docs/errors.md and docs/api.md)');
     return;
   }
+  // the server and the references load after the arguments are read: --help answers at once
+  const [{ errorReferenceMarkdown }, { apiReferenceMarkdown }, { startServer }] = await Promise.all([
+    import('../error-reference.js'), import('../api-reference.js'), import('../server.js'),
+  ]);
   writeFileSync(join(docsDir, 'errors.md'), errorReferenceMarkdown());
   const dataDir = mkdtempSync(join(tmpdir(), 'commerce-docs-'));
   const server = await startServer({ ...process.env, DATABASE_URL: undefined, REDIS_URL: undefined, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PRINT_SANDBOX_KEY: 'false', API_DOCS: 'true', NODE_ENV: 'development' });

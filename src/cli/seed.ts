@@ -2,10 +2,6 @@
 // every state (src/demo.ts), made through the API of a server started here for the purpose on
 // this configuration's database; prints a new test key of the demo account. Running it again
 // adds no data (it prints another key).
-import { loadConfig } from '../config.js';
-import { readSharedEmbedded } from '../db/client.js';
-import { startServer } from '../server.js';
-import { DEMO_ACCOUNT, demoKey, seedDemo } from '../demo.js';
 
 const USAGE = 'usage: npm run --silent seed   (demo data in the account "demo"; prints a test key of it)';
 
@@ -18,6 +14,10 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`unknown argument '${argv[0]}'\n${USAGE}\n`);
     return 2;
   }
+  // the server loads after the arguments are read: --help answers at once
+  const [{ loadConfig }, { readSharedEmbedded }, { startServer }, { DEMO_ACCOUNT, demoKey, seedDemo }] = await Promise.all([
+    import('../config.js'), import('../db/client.js'), import('../server.js'), import('../demo.js'),
+  ]);
   const config = loadConfig();
   if (!config.DATABASE_URL && readSharedEmbedded(config.dataDir)) {
     process.stderr.write(`a server is running on ${config.dataDir}: stop it and run the seed again, or start it with \`npm start -- --demo\`\n`);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, hasPostgres } from '../helpers/server.js';
-import { runKeys, spawnServer, type ServerProcess } from '../helpers/process.js';
+import { migratedDataDir, runKeys, spawnServer, type ServerProcess } from '../helpers/process.js';
 import { embeddedOnly, skipping } from '../helpers/skip.js';
 
 // every CLI call is a fresh process (npm, tsx, PGlite): give them room on a loaded machine
@@ -14,7 +14,7 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 const KEY_LINE = /^(sk|rk|pk|svc)_(test|live)_[0-9A-Za-z]{32}\n$/;
 
 describe.skipIf(embeddedOnly('key CLI on a fresh embedded database'))('key CLI on a fresh embedded database', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'commerce-cli-'));
+  const dataDir = migratedDataDir('commerce-cli-');
   const env = { DATA_DIR: dataDir };
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

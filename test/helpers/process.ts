@@ -1,7 +1,8 @@
 // Real processes for the tests that need them: the server started as `npm start` would
 // start it, and the key CLI as `npm run --silent keys -- ...` runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_LIMITS_ENV } from './limits-env.js';
@@ -64,6 +65,18 @@ export function spawnServer(env: Record<string, string | undefined>, timeoutMs =
       reject(new Error(`server exited with ${code}:\n${out}\n${err}`));
     });
   });
+}
+
+/**
+ * A new data folder holding a copy of the run's migrated, empty embedded database (the template
+ * test/helpers/global-setup.ts builds), when there is one: a CLI's first call on it then skips
+ * initdb and the migrations (about 8 s). Tests of the very first start use an empty folder.
+ */
+export function migratedDataDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const template = process.env.TEST_PGLITE_TEMPLATE;
+  if (template && existsSync(template)) cpSync(template, join(dir, 'pgdata'), { recursive: true });
+  return dir;
 }
 
 export interface CliResult {

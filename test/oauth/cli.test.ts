@@ -1,10 +1,8 @@
 // `keys -- oauth-client create|list|revoke`: partners registered from the command line; the
 // secret printed once (only its hash stored), bad input refused with exit code 2.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { runKeys } from '../helpers/process.js';
+import { migratedDataDir, runKeys } from '../helpers/process.js';
 import { openDatabase } from '../../src/db/client.js';
 import { OAuthServer } from '../../src/oauth/server.js';
 import { embeddedOnly } from '../helpers/skip.js';
@@ -12,7 +10,7 @@ import { embeddedOnly } from '../helpers/skip.js';
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 describe.skipIf(embeddedOnly('keys oauth-client'))('keys oauth-client', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'commerce-oauth-cli-'));
+  const dataDir = migratedDataDir('commerce-oauth-cli-');
   const env = { DATA_DIR: dataDir };
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
