@@ -53,7 +53,7 @@ export interface FastPathOptions {
   /** the context yoga would build for this authenticated caller */
   context: (req: FastifyRequest, principal: Principal) => Promise<GraphQLContext>;
   /** the response to a result with errors, as yoga would give it (masked errors, HTTP status) */
-  errorResponse: (result: { data?: unknown; errors: readonly GraphQLError[] }) => { status: number; body: string };
+  errorResponse: (result: { data?: unknown; errors: readonly GraphQLError[] }, requestId: string) => { status: number; body: string };
 }
 
 function acceptsJson(req: FastifyRequest): boolean {
@@ -145,7 +145,7 @@ export function createFastPath(opts: FastPathOptions) {
     const result = await compiled.query.query(undefined, contextValue, variables);
     reply.header('content-type', 'application/json; charset=utf-8');
     if (result.errors?.length) {
-      const { status, body } = opts.errorResponse({ data: result.data, errors: result.errors });
+      const { status, body } = opts.errorResponse({ data: result.data, errors: result.errors }, contextValue.requestId);
       await reply.status(status).send(body);
       return true;
     }

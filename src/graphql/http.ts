@@ -160,6 +160,28 @@ function fromYogaRefusal(error: GraphQLError): GraphQLError {
   return graphqlError;
 }
 
+/**
+ * `error` naming the request in `extensions.request_id`, as every REST error body does (the
+ * X-Request-Id of the answer). A new error: yoga keeps validation errors in its cache per
+ * document, so the one it holds must not carry one request's id into another's answer.
+ */
+function withRequestId(error: GraphQLError, requestId: string): GraphQLError {
+  if (!isGraphQLError(error) || error.extensions?.request_id !== undefined) return error;
+  return placed(createGraphQLError(error.message, {
+    nodes: error.nodes, source: error.source, positions: error.positions, path: error.path,
+    originalError: error.originalError ?? undefined,
+    extensions: { ...error.extensions, request_id: requestId },
+  }), error);
+}
+
+/** The errors of an HTTP answer's result(s), each naming the request (yoga's onResultProcess). */
+function resultWithRequestIds<T>(result: T, requestId: string): T {
+  if (Array.isArray(result)) return result.map((r) => resultWithRequestIds(r, requestId)) as T;
+  const errors = (result as { errors?: readonly GraphQLError[] } | undefined)?.errors;
+  if (!errors?.length) return result;
+  return { ...result, errors: errors.map((e) => withRequestId(e, requestId)) };
+}
+
 /** An error as the client sees it: without the `http` and `unexpected` extensions (as yoga strips them). */
 function withoutInternals(error: Error): unknown {
   const json = (error as GraphQLError).toJSON ? (error as GraphQLError).toJSON() : { message: error.message };
@@ -317,6 +339,14 @@ export function createGraphQL(deps: GraphQLDeps) {
           if (fault) throw toGraphQLError(fault);
         },
       },
+      {
+        // every error of an HTTP answer names its request (an event stream's results are left as they are)
+        onResultProcess: ({ result, setResult, serverContext }) => {
+          const id = (serverContext as { req?: { id?: unknown } }).req?.id;
+          if (typeof id !== 'string' || (result as AsyncIterable<unknown>)[Symbol.asyncIterator]) return;
+          setResult(resultWithRequestIds(result, id));
+        },
+      },
     ],
     maskedErrors: { maskError },
     context: ({ req, principal, requestId, session }) => buildContext(req, principal, requestId, session),
@@ -470,8 +500,8 @@ export function createGraphQL(deps: GraphQLDeps) {
       ...(deps.introspection ?? !deps.production ? [] : [NoSchemaIntrospectionCustomRule]),
     ],
     context: (req, principal) => buildContext(req, principal),
-    errorResponse: (result) => {
-      const masked = result.errors.map((e) => maskError(e, 'Unexpected error.') as GraphQLError);
+    errorResponse: (result, requestId) => {
+      const masked = result.errors.map((e) => withRequestId(maskError(e, 'Unexpected error.') as GraphQLError, requestId));
       // yoga's rule: the highest `http.status` of the errors, else 200
       const status = Math.max(0, ...masked.map((e) => (e.extensions?.http as { status?: number } | undefined)?.status ?? 0)) || 200;
       return { status, body: JSON.stringify({ errors: masked.map(withoutInternals), data: result.data }) };

@@ -271,6 +271,23 @@ describe('malformed requests are 4xx in the GraphQL error shape, never a 500 or 
     expect(big.errors[0].extensions).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', type: 'invalid_request_error', status: 413, request_id: large.headers.get('x-request-id') });
   });
 
+  it('every error names its request in extensions.request_id, the X-Request-Id of its answer: validation, parse, resolver and fast-path errors', async () => {
+    const post = (query: string) => fetch(`${t.url}/graphql`, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    const seen = new Set<string>();
+    // the same invalid document twice: yoga caches its validation errors, and each answer must
+    // name its own request, not the first one's
+    for (const query of ['{ orders { nosuch } }', '{ orders { nosuch } }', '{ orders { id ', 'mutation { createOrder(input: {currency: "usd", items: []}) { id } }', '{ orders(where: {createdAt: {_gt: "nope"}}) { id } }', '{ order(id: "ord_\\u0000") { id } }']) {
+      const res = await post(query);
+      const id = res.headers.get('x-request-id')!;
+      expect(id, query).toMatch(/^req_/);
+      const json = await res.json();
+      expect(json.errors.length, query).toBeGreaterThan(0);
+      for (const e of json.errors) expect(e.extensions.request_id, query).toBe(id);
+      seen.add(id);
+    }
+    expect(seen.size).toBe(6);
+  });
+
   it('variables that are not an object, and a batch, are VALIDATION_ERRORs of the catalogue (no BAD_REQUEST)', async () => {
     const post = (body: unknown) => fetch(`${t.url}/graphql`, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
     for (const [body, field] of [[{ query: '{ __typename }', variables: 'x' }, 'variables'], [{ query: '{ __typename }', extensions: 1 }, 'extensions']] as const) {
