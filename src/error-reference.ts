@@ -97,7 +97,7 @@ export function errorReferenceMarkdown(): string {
     '',
     'Generated from `src/errors.ts` and `src/error-reference.ts` by `npm run --silent docs`; do not edit.',
     'The same list is served as `GET /v1/errors`. Every error answers in one envelope:',
-    '`{"error": {"code", "message", "type", "status", "param"?, "details", "request_id", "timestamp", "documentation_url"}}`.',
+    '`{"error": {"code", "message", "type", "status", "param"?, "details", "request_id", "timestamp", "documentation_url", "doc_url"}}` (`doc_url`: the same link).',
     '',
     '| code | status | type | meaning | what to do |',
     '|---|---|---|---|---|',

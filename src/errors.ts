@@ -144,6 +144,8 @@ export class ApiError extends Error {
         request_id: this.stamp?.requestId ?? requestId,
         timestamp: this.stamp?.timestamp ?? new Date().toISOString(),
         documentation_url: `${DOCS_BASE}#${this.code.toLowerCase()}`,
+        // the spec's variant spelling of the same link (Stripe's name)
+        doc_url: `${DOCS_BASE}#${this.code.toLowerCase()}`,
       },
     };
   }

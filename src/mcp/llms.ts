@@ -63,7 +63,7 @@ export function llmsText(catalog: Catalog, opts: { origin: string; version: stri
     '',
     '## Errors and recovery',
     '',
-    'Every error is one envelope: `{"error": {"code", "message", "type", "status", "param"?, "details", "request_id", "timestamp", "documentation_url"}}` (the decision service: `{"error": {"code", "message", "next_action", "safe_to_auto_retry", "request_id"}}`; follow `next_action`, never retry it automatically).',
+    'Every error is one envelope: `{"error": {"code", "message", "type", "status", "param"?, "details", "request_id", "timestamp", "documentation_url", "doc_url"}}` (the decision service: `{"error": {"code", "message", "next_action", "safe_to_auto_retry", "request_id"}}`; follow `next_action`, never retry it automatically).',
     '',
     '- Validation (400): `details.errors` lists every bad field (`field`, `message`, `expected`); fix them all and send again.',
     '- 401: the credential is missing, unknown, revoked or expired. 403: `details.required` names the permission the key lacks.',

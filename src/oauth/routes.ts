@@ -1,7 +1,7 @@
 // The OAuth 2.0 endpoints (the spec's {auth_url} is this server's origin):
 //   GET  /oauth/authorize        the consent page (the account owner approves with a secret key or a signed-in user's access token)
 //   POST /oauth/authorize        the decision: form fields of the request plus decision=approve|deny, the approver as `Authorization: Bearer`
-//   POST /oauth/token            authorization_code (PKCE) and refresh_token grants
+//   POST /oauth/token            authorization_code (PKCE optional) and refresh_token grants
 //   POST /oauth/revoke           RFC 7009
 //   POST /oauth/introspect       RFC 7662
 //   GET  /.well-known/oauth-authorization-server   RFC 8414 metadata
@@ -96,7 +96,7 @@ const AUTHORIZE_QUERY = {
     scope: { type: 'string', description: SCOPE_HELP }, state: { type: 'string' },
     code_challenge: { type: 'string', description: 'BASE64URL(SHA256(code_verifier))' }, code_challenge_method: { type: 'string', enum: ['S256'] },
   },
-  required: ['client_id', 'redirect_uri', 'response_type', 'scope', 'code_challenge', 'code_challenge_method'],
+  required: ['client_id', 'redirect_uri', 'response_type', 'scope'],
 };
 const TOKEN_RESPONSE = {
   type: 'object',
@@ -189,7 +189,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: ModuleRestDeps, 
     });
 
     scope.get('/oauth/authorize', {
-      config: { doc: { summary: 'Authorization request (code flow with PKCE S256): the consent page where the account owner approves', auth: 'none', tag: 'oauth', query: AUTHORIZE_QUERY, produces: 'text/html' } },
+      config: { doc: { summary: 'Authorization request (code flow; PKCE S256 optional): the consent page where the account owner approves', auth: 'none', tag: 'oauth', query: AUTHORIZE_QUERY, produces: 'text/html' } },
     }, async (req, reply) => {
       const checked = await checkOrAnswer(req, reply, req.query as Fields);
       if (!checked) return reply;
@@ -269,7 +269,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: ModuleRestDeps, 
     scope.post('/oauth/token', {
       config: {
         doc: {
-          summary: 'Token endpoint: grant_type=authorization_code (code, redirect_uri, code_verifier) or refresh_token (refresh_token, scope to narrow); client authentication by HTTP Basic or client_id + client_secret. Errors in OAuth\'s shape {error, error_description}',
+          summary: 'Token endpoint: grant_type=authorization_code (code, redirect_uri, code_verifier when the authorization sent a code_challenge) or refresh_token (refresh_token, scope to narrow); client authentication by HTTP Basic or client_id + client_secret. Errors in OAuth\'s shape {error, error_description}',
           auth: 'none', tag: 'oauth', response: TOKEN_RESPONSE,
           body: {
             type: 'object',

@@ -1,5 +1,7 @@
 // The OAuth 2.0 authorization server for partners (spec "Authentication" rule 5), by the
-// OAuth 2.1 rules: authorization code grant only, PKCE with S256 required, exact redirect URI
+// OAuth 2.1 rules: authorization code grant only, PKCE with S256 (S256 only; optional, as the
+// spec's flow has none, because every client here is confidential and authenticates with its
+// secret at the token endpoint; a code issued with a challenge needs its verifier), exact redirect URI
 // match, refresh tokens rotated on every use (a reused one revokes its grant), single-use codes
 // (a reused one revokes every token issued from it). Clients, codes and tokens live in the
 // database (OAuthClient, OAuthRecord), secrets only as SHA-256 hashes: every secret here is 256
@@ -91,7 +93,8 @@ export interface AuthorizeParams {
   redirectUri: string;
   scopes: string[];
   state?: string;
-  codeChallenge: string;
+  /** absent when the request had no PKCE challenge (the spec's flow: the client's secret binds the code) */
+  codeChallenge?: string;
 }
 
 interface GrantPayload {
@@ -105,7 +108,7 @@ interface GrantPayload {
 
 interface CodePayload extends GrantPayload {
   redirectUri: string;
-  codeChallenge: string;
+  codeChallenge?: string;
 }
 
 export interface TokenResponse {
@@ -218,17 +221,22 @@ export class OAuthServer implements AccessTokenVerifier {
     if (q.response_type !== 'code') {
       return fail(new OAuthError(q.response_type === undefined ? 'invalid_request' : 'unsupported_response_type', 'response_type must be "code" (the only grant this server supports; no implicit grant)'));
     }
-    const challenge = str('code_challenge');
-    if (!challenge) return fail(new OAuthError('invalid_request', 'PKCE is required: send code_challenge (BASE64URL(SHA256(code_verifier))) with code_challenge_method=S256'));
-    if (q.code_challenge_method !== 'S256') return fail(new OAuthError('invalid_request', 'code_challenge_method must be S256 (plain is not accepted)'));
-    if (!CHALLENGE_PATTERN.test(challenge)) return fail(new OAuthError('invalid_request', 'code_challenge must be 43 base64url characters (an S256 hash)'));
+    // PKCE is optional (the spec's flow sends none: the client authenticates with its secret when
+    // it exchanges the code), but a challenge that is sent must be S256 and well formed
+    const challenge = q.code_challenge === undefined ? undefined : str('code_challenge');
+    if (challenge === undefined && q.code_challenge !== undefined) return fail(new OAuthError('invalid_request', 'code_challenge must be a string'));
+    if (challenge === undefined && q.code_challenge_method !== undefined) return fail(new OAuthError('invalid_request', 'code_challenge_method was sent without a code_challenge'));
+    if (challenge !== undefined) {
+      if (q.code_challenge_method !== 'S256') return fail(new OAuthError('invalid_request', 'code_challenge_method must be S256 (plain is not accepted)'));
+      if (!CHALLENGE_PATTERN.test(challenge)) return fail(new OAuthError('invalid_request', 'code_challenge must be 43 base64url characters (an S256 hash)'));
+    }
     let scopes: string[];
     try {
       scopes = parseScope(q.scope);
     } catch (err) {
       return fail(err as OAuthError);
     }
-    return { client, redirectUri, scopes, state, codeChallenge: challenge };
+    return { client, redirectUri, scopes, state, ...(challenge !== undefined ? { codeChallenge: challenge } : {}) };
   }
 
   /** An approved request's authorization code (single-use, OAUTH_CODE_TTL_SECS). */
@@ -236,7 +244,7 @@ export class OAuthServer implements AccessTokenVerifier {
     const code = secret();
     const payload: CodePayload = {
       grantScope: params.scopes, scope: params.scopes, mode: approver.mode, approvedBy: approver.keyId,
-      redirectUri: params.redirectUri, codeChallenge: params.codeChallenge,
+      redirectUri: params.redirectUri, ...(params.codeChallenge !== undefined ? { codeChallenge: params.codeChallenge } : {}),
     };
     await this.prisma.oAuthRecord.create({
       data: {
@@ -255,11 +263,16 @@ export class OAuthServer implements AccessTokenVerifier {
     const verifier = body.code_verifier;
     if (typeof code !== 'string' || !code) throw new OAuthError('invalid_request', 'code is required');
     if (typeof body.redirect_uri !== 'string') throw new OAuthError('invalid_request', 'redirect_uri is required (the one of the authorization request)');
-    if (typeof verifier !== 'string' || !verifier) throw new OAuthError('invalid_request', 'code_verifier is required (PKCE)');
-    if (!VERIFIER_PATTERN.test(verifier)) throw new OAuthError('invalid_request', 'code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~');
+    if (verifier !== undefined && (typeof verifier !== 'string' || !VERIFIER_PATTERN.test(verifier))) {
+      throw new OAuthError('invalid_request', 'code_verifier must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~');
+    }
     const id = CODE_PATTERN.test(code) ? sha256(code) : undefined;
     const row = id ? await this.prisma.oAuthRecord.findUnique({ where: { id } }) : null;
     if (!row || row.kind !== 'code' || row.clientId !== client.id) throw new OAuthError('invalid_grant', 'the code is unknown or was issued to another client');
+    // a code issued with a PKCE challenge is redeemed only with its verifier (refused before the code is spent)
+    if ((row.payload as unknown as CodePayload).codeChallenge !== undefined && verifier === undefined) {
+      throw new OAuthError('invalid_request', 'code_verifier is required: the authorization request sent a code_challenge (PKCE)');
+    }
     // single use: the first exchange marks it; any later one is a replay, and every token
     // issued from the code is revoked (RFC 6749 4.1.2, OAuth 2.1 4.1.3)
     const consumed = await this.prisma.oAuthRecord.updateMany({ where: { id: row.id, consumedAt: null }, data: { consumedAt: new Date() } });
@@ -271,8 +284,13 @@ export class OAuthServer implements AccessTokenVerifier {
     if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) throw new OAuthError('invalid_grant', `the code has expired (codes live ${this.lifetimes.codeSecs} s)`);
     const payload = row.payload as unknown as CodePayload;
     if (body.redirect_uri !== payload.redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri differs from the authorization request\'s');
-    const computed = createHash('sha256').update(verifier).digest('base64url');
-    if (!sameText(computed, payload.codeChallenge)) throw new OAuthError('invalid_grant', 'PKCE verification failed: BASE64URL(SHA256(code_verifier)) does not equal the code_challenge');
+    if (payload.codeChallenge !== undefined) {
+      const computed = createHash('sha256').update(verifier as string).digest('base64url');
+      if (!sameText(computed, payload.codeChallenge)) throw new OAuthError('invalid_grant', 'PKCE verification failed: BASE64URL(SHA256(code_verifier)) does not equal the code_challenge');
+    } else if (verifier !== undefined) {
+      // OAuth 2.1 4.1.3: a verifier for a code issued without a challenge is refused (a PKCE downgrade)
+      throw new OAuthError('invalid_grant', 'code_verifier was sent, but the authorization request had no code_challenge');
+    }
     // a `scope` sent here is not a parameter of this grant (RFC 6749 4.1.3): the approved scopes are issued, as the answer's `scope` says
     await this.assertAccountActive(row.accountId!);
     return this.issueTokens(client.id, row.accountId!, row.grantId!, { grantScope: payload.grantScope, scope: payload.scope, mode: payload.mode, approvedBy: payload.approvedBy });

@@ -238,7 +238,8 @@ export function zodFaults(error: z.ZodError): FieldError[] {
     if (seen.has(field)) continue;
     seen.add(field);
     // parseInput asks zod to report the input: a required field left out is `undefined` there
-    const missing = issue.code === 'invalid_type' && 'input' in issue && issue.input === undefined && base !== '';
+    // (an enum or literal field left out is zod's invalid_value: missing all the same)
+    const missing = (issue.code === 'invalid_type' || issue.code === 'invalid_value') && 'input' in issue && issue.input === undefined && base !== '';
     const code = codeOf(issue, missing);
     out.push({ field, message: missing ? 'is required' : issue.message, expected: expectedOf(issue), ...(code ? { code } : {}) });
   }

@@ -72,8 +72,17 @@ export function throwForcedTestError(forced: string | undefined, principal: Prin
     Object.assign(err.details, { forced: true });
     throw err;
   }
-  if (!Object.hasOwn(ERROR_CATALOG, forced)) { // own keys: 'toString' is no error code
+  // the spec's lowercase style names the same errors (`invalid_api_key`, `rate_limit_exceeded`):
+  // forced as the catalogue's code it stands for, answered in our letter case
+  const code = LOWERCASE_ALIASES[forced] ?? (forced === forced.toLowerCase() ? forced.toUpperCase() : forced);
+  if (!Object.hasOwn(ERROR_CATALOG, code)) { // own keys: 'toString' is no error code
     throw new ApiError('INVALID_FIELD_VALUE', `X-Test-Error-Code '${forced}' is not an error code of the catalog`, {}, 'X-Test-Error-Code');
   }
-  throw new ApiError(forced as ErrorCode, `Forced by X-Test-Error-Code in test mode`, { forced: true });
+  throw new ApiError(code as ErrorCode, `Forced by X-Test-Error-Code in test mode`, { forced: true });
 }
+
+/** The spec's lowercase codes whose catalogue code is not just their upper case. */
+const LOWERCASE_ALIASES: Record<string, ErrorCode> = Object.assign(Object.create(null) as Record<string, ErrorCode>, {
+  rate_limit_exceeded: 'RATE_LIMITED',
+  parameter_missing: 'MISSING_REQUIRED_FIELD',
+});

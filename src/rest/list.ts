@@ -19,8 +19,14 @@ export const EXPAND_LIST_MAX = 100;
 
 const OPS = ['eq', 'ne', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'like', 'ilike', 'between', 'is_null'] as const;
 const SUFFIX = new RegExp(`^(.+?)_(${OPS.join('|')})$`);
-const BRACKET = /^([a-z0-9_.]+)\[(eq|ne|gt|gte|lt|lte|in|like)\]$/;
-const PAGING_KEYS = new Set(['limit', 'cursor', 'offset', 'page', 'starting_after', 'ending_before', 'sort', 'order', 'fields', 'expand', 'expand[]', 'search', 'created_after', 'created_before']);
+// every suffix operator has its bracket form too (`created[gte]=`, `amount[between]=1,5`)
+const BRACKET = new RegExp(`^([a-z0-9_.]+)\\[(${OPS.join('|')})\\]$`);
+const PAGING_KEYS = new Set(['limit', 'cursor', 'offset', 'page', 'starting_after', 'ending_before', 'sort', 'order', 'fields', 'fields[]', 'expand', 'expand[]', 'search', 'created_after', 'created_before']);
+
+/** The items of a comma list as sent (`status_in=pending, paid`): each trimmed. */
+function commaList(raw: string): string[] {
+  return raw.split(',').map((v) => v.trim());
+}
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -131,12 +137,12 @@ export function parseFilters(model: string, query: Query): BoolExp {
     const allowed = closedValues(resolved.model, field.name);
     if (allowed && EQUALITY_OPS.has(op)) {
       // a value outside a closed set (an order status) matches nothing: a typo, said as such
-      const given = op === 'in' || op === 'nin' ? raw.split(',') : [raw];
+      const given = op === 'in' || op === 'nin' ? commaList(raw) : [raw];
       const unknown = given.filter((v) => !allowed.includes(v));
       if (unknown.length) { faults.push(enumFault(param, name, unknown, allowed)); return; }
     }
     if (field.type === 'DateTime' && op !== 'is_null') {
-      const raws = op === 'in' || op === 'nin' || op === 'between' ? raw.split(',') : [raw];
+      const raws = op === 'in' || op === 'nin' || op === 'between' ? commaList(raw) : [raw];
       if (op === 'between' && raws.length !== 2) { faults.push({ field: param, message: 'expected two comma-separated values', expected: 'low,high' }); return; }
       // the first malformed date of the parameter is its fault (one item per parameter)
       const dates: Date[] = [];
@@ -151,10 +157,10 @@ export function parseFilters(model: string, query: Query): BoolExp {
       return;
     }
     if (op === 'in' || op === 'nin') {
-      const values = raw.split(',').map((v) => coerce(field, v, param, faults));
+      const values = commaList(raw).map((v) => coerce(field, v, param, faults));
       and.push(nest(path, { [`_${op}`]: values }));
     } else if (op === 'between') {
-      const parts = raw.split(',');
+      const parts = commaList(raw);
       if (parts.length !== 2) { faults.push({ field: param, message: 'expected two comma-separated values', expected: 'low,high' }); return; }
       and.push(nest(path, { _gte: coerce(field, parts[0], param, faults), _lte: coerce(field, parts[1], param, faults) }));
     } else if (op === 'is_null') {
@@ -307,9 +313,14 @@ function intParam(query: Query, key: string, min: number, max: number, faults: F
   return Number(raw);
 }
 
-/** `expand[]=customer&expand[]=items.product` to a Prisma include merged into `base`. */
-export function parseExpand(model: string, query: Query, base: Record<string, unknown>, canRead?: CanRead): Record<string, unknown> {
-  const raw = [query['expand[]'], query.expand].flat().filter((v): v is string => typeof v === 'string').flatMap((v) => v.split(','));
+/**
+ * `expand[]=customer&expand[]=items.product` to a Prisma include merged into `base`. On a list
+ * (`list`), Stripe's spelling `expand[]=data.customer` names the same path as `customer`.
+ */
+export function parseExpand(model: string, query: Query, base: Record<string, unknown>, canRead?: CanRead, list = false): Record<string, unknown> {
+  const raw = [query['expand[]'], query.expand].flat().filter((v): v is string => typeof v === 'string')
+    .flatMap((v) => v.split(',')).map((v) => v.trim())
+    .map((v) => (list && v.startsWith('data.') ? v.slice('data.'.length) : v));
   if (raw.length === 0) return base; // the common case: nothing to copy or check
   const include: Record<string, unknown> = structuredClone(base);
   const faults: FieldError[] = [];
@@ -348,11 +359,14 @@ function representationNames(model: string): Set<string> {
   return names;
 }
 
-/** `fields=id,status`, checked against the model so that an empty page refuses a typo too. */
+/**
+ * `fields=id,status` (also `fields[]=id&fields[]=status`, or `fields` repeated: every value
+ * counts), checked against the model so that an empty page refuses a typo too.
+ */
 export function parseFields(model: string, query: Query): string[] | undefined {
-  const raw = one(query, 'fields');
-  if (raw === undefined) return undefined;
-  const fields = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const raw = [query.fields, query['fields[]']].flat().filter((v): v is string => typeof v === 'string');
+  if (raw.length === 0) return undefined;
+  const fields = [...new Set(raw.flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean))];
   const known = representationNames(model);
   const unknown = fields.filter((f) => !known.has(f));
   if (unknown.length) {
@@ -429,7 +443,7 @@ function asQueryParams(model: string, err: ApiError): ApiError {
 }
 
 /** The list's paging, sorting and shaping parameters (no filters): what parseFilters skips besides the filters. */
-export const LIST_SHAPE_PARAMS: readonly string[] = ['limit', 'cursor', 'offset', 'page', 'starting_after', 'ending_before', 'sort', 'order', 'fields', 'expand', 'expand[]'];
+export const LIST_SHAPE_PARAMS: readonly string[] = ['limit', 'cursor', 'offset', 'page', 'starting_after', 'ending_before', 'sort', 'order', 'fields', 'fields[]', 'expand', 'expand[]'];
 
 export interface ListPage {
   object: 'list';
@@ -458,7 +472,7 @@ export async function listResource(
   if (faults.length) throw ApiError.validation(faults);
   const keys = parseSort(model, query);
   const filter = listWhere(model, scope, query, canRead, opts.where);
-  const include = parseExpand(model, query, baseInclude, canRead);
+  const include = parseExpand(model, query, baseInclude, canRead, true);
   const fields = parseFields(model, query);
   const delegate = (db.prisma as unknown as Record<string, { findMany: Function; count: Function; findFirst: Function }>)[model[0].toLowerCase() + model.slice(1)];
 

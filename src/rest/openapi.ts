@@ -157,7 +157,7 @@ const ERROR_SCHEMA: JsonSchema = {
   properties: {
     error: {
       type: 'object',
-      required: ['code', 'message', 'type', 'status', 'details', 'request_id', 'timestamp', 'documentation_url'],
+      required: ['code', 'message', 'type', 'status', 'details', 'request_id', 'timestamp', 'documentation_url', 'doc_url'],
       properties: {
         code: { type: 'string', enum: Object.keys(ERROR_CATALOG) },
         message: { type: 'string' },
@@ -168,6 +168,7 @@ const ERROR_SCHEMA: JsonSchema = {
         request_id: { type: 'string' },
         timestamp: { type: 'string', format: 'date-time' },
         documentation_url: { type: 'string' },
+        doc_url: { type: 'string', description: 'the same link as documentation_url' },
       },
     },
   },

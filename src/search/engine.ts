@@ -41,7 +41,8 @@ export class InvalidQueryError extends ApiError {
   override toBody(requestId: string): ReturnType<ApiError['toBody']> {
     const body = super.toBody(requestId);
     // the body's code is the spec's lowercase one (typed as the catalogue's for the base class)
-    const error = { ...body.error, code: InvalidQueryError.CODE as ApiError['code'], documentation_url: body.error.documentation_url.replace(/#.*$/, '#invalid_query') };
+    const documentationUrl = body.error.documentation_url.replace(/#.*$/, '#invalid_query');
+    const error = { ...body.error, code: InvalidQueryError.CODE as ApiError['code'], documentation_url: documentationUrl, doc_url: documentationUrl };
     return { error };
   }
 }
@@ -250,12 +251,13 @@ export async function search(
   // facets
   const facetNames = [...new Set(stringList(req.facets, 'facets', faults))];
   const badFacets = facetNames.filter((name) => {
+    if (name === 'resource_type') return false;
     if (name === 'status') return !searched.some((d) => d.status);
     if (name === 'currency') return !searched.some((d) => d.currency);
     if (name.startsWith('metadata.')) return name.length === 'metadata.'.length || !searched.some((d) => d.metadata);
     return true;
   });
-  if (badFacets.length) faults.push({ field: 'facets', message: `unknown facet fields: ${badFacets.join(', ')}`, expected: 'status, currency or metadata.<key> of the searched resources' });
+  if (badFacets.length) faults.push({ field: 'facets', message: `unknown facet fields: ${badFacets.join(', ')}`, expected: 'resource_type, or status, currency or metadata.<key> of the searched resources' });
 
   // sort
   let sortField = 'score';
@@ -441,6 +443,7 @@ export async function search(
     ? `score ${dir}, created DESC, id DESC`
     : `sortv ${dir} NULLS LAST, score DESC, id ${dir}`;
   const facetCols = facetNames.map((name, i) => {
+    if (name === 'resource_type') return `d.resource AS fc${i}`;
     if (name === 'status' || name === 'currency') return `d.${name} AS fc${i}`;
     return `(d.metadata->>${p(name.slice('metadata.'.length))}) AS fc${i}`;
   });
@@ -463,6 +466,11 @@ export async function search(
   const pageRows = parseJson(row.page) as { resource: string; id: string; score: number }[];
   const facets: Record<string, Record<string, number>> = {};
   facetNames.forEach((name, i) => { facets[name] = parseJson(row[`facet${i}`]) as Record<string, number>; });
+  // the documents' resource (`orders`) is shown as the results' resource_type (`order`)
+  if (facets.resource_type) {
+    facets.resource_type = Object.fromEntries(Object.entries(facets.resource_type)
+      .map(([resource, count]) => [searched.find((d) => d.resource === resource)?.type ?? resource, count]));
+  }
 
   // --- the rows, as REST shows them
   const terms4highlight: HighlightTerms = {

@@ -76,6 +76,23 @@ describe('GET /v1/api_keys/{id}/usage', () => {
     expect(jan.body.total_requests).toBe(12);
   });
 
+  it('takes the SDK\'s startDate/endDate spelling and ISO 8601 date-times (their UTC day)', async () => {
+    const keyRow = await t.server.db.prisma.apiKey.findFirstOrThrow({ where: { accountId: acct.accountId } });
+    const want = { start_date: '2026-01-14', end_date: '2026-01-16' };
+    for (const q of ['startDate=2026-01-14&endDate=2026-01-16', 'start_date=2026-01-14T00:00:00Z&end_date=2026-01-16T23:59:59.999Z',
+      'startDate=2026-01-14T10:00:00%2B02:00&endDate=2026-01-17T01:00:00%2B02:00']) {
+      const res = await api(t.url, `/v1/api_keys/${keyRow.id}/usage?${q}`, { key: acct.key });
+      expect(res.status, `${q}: ${res.text}`).toBe(200);
+      expect(res.body, q).toMatchObject(want);
+      expect(res.body.data.map((d: { date: string }) => d.date), q).toEqual(['2026-01-14', '2026-01-15', '2026-01-16']);
+    }
+    // one parameter under both spellings names it; a bad date-time is still a bad date
+    for (const q of ['startDate=2026-01-14&start_date=2026-01-14', 'endDate=2026-02-30T00:00:00Z', 'start_date=2026-01-14T25:00:00Z']) {
+      const res = await api(t.url, `/v1/api_keys/${keyRow.id}/usage?${q}`, { key: acct.key });
+      expect(res.status, `${q}: ${res.text}`).toBe(400);
+    }
+  });
+
   it('bad dates are 400; another account\'s key is 404', async () => {
     const keyRow = await t.server.db.prisma.apiKey.findFirstOrThrow({ where: { accountId: acct.accountId } });
     for (const q of ['start_date=2026-02-30', 'end_date=yesterday', 'start_date=2026-03-02&end_date=2026-03-01', 'start_date=2020-01-01&end_date=2026-01-01', 'start=2026-01-01', 'start_date=2026-01-01&start_date=2026-01-02', 'end_date=1700000000']) {

@@ -383,6 +383,12 @@ describe('finance', () => {
       expect(res.status, `${JSON.stringify(body)}: ${res.text}`).toBe(400);
       expect(faultFields(res), JSON.stringify(body)).toContain(field);
     }
+    // an enum field left out is missing (MISSING_REQUIRED_FIELD), as any other field is; a wrong value is INVALID_ENUM_VALUE
+    const { repayment: _r, ...noRepayment } = base;
+    const missing = expectError(await post(a.key, '/v1/finance/loans/create', noRepayment), 400, 'MISSING_REQUIRED_FIELD');
+    expect(missing.details.errors).toEqual([{ field: 'repayment', message: 'is required', expected: 'one of fixed, revenue_share', code: 'MISSING_REQUIRED_FIELD' }]);
+    const wrong = expectError(await post(a.key, '/v1/finance/loans/create', { ...base, repayment: 'weekly' }), 400, 'INVALID_ENUM_VALUE');
+    expect(wrong.details.errors[0]).toMatchObject({ field: 'repayment', code: 'INVALID_ENUM_VALUE' });
     const low = expectError(await post(a.key, '/v1/finance/loans/create', { ...base, repayment: 'revenue_share', withhold_rate: '0.05' }), 400, 'INVALID_FIELD_VALUE');
     expect(low.details).toMatchObject({ min: '0.1', max: '0.5' });
     const over = expectError(await post(a.key, '/v1/finance/loans/create', { ...base, amount: 100_001 }), 422, 'AMOUNT_EXCEEDS_LIMIT');

@@ -540,10 +540,14 @@ export type CreateTestClockInput = {
 };
 
 export type CreateWebhookEndpointInput = {
+  /** false: registered inactive (no deliveries are made for it until it is set active); default true */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
   /** the API version this endpoint's events are rendered in (YYYY-MM-DD, see GET /api/versions); null: the account's */
   apiVersion?: InputMaybe<Scalars['String']['input']>;
   /** true: a platform's endpoint for its connected accounts' events (and none of its own), as Stripe's Connect webhooks; set at creation */
   connect?: InputMaybe<Scalars['Boolean']['input']>;
+  /** true: log every attempt to this endpoint (ids, status, latency, error) */
+  debug?: InputMaybe<Scalars['Boolean']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
   events: Array<Scalars['String']['input']>;
   metadata?: InputMaybe<Scalars['JSON']['input']>;

@@ -262,7 +262,7 @@ describe('the authorization code flow', () => {
 });
 
 describe('PKCE and the code', () => {
-  it('requires an S256 code challenge: none, plain or malformed goes back as invalid_request', async () => {
+  it('takes only an S256 code challenge: plain, malformed, or a method without a challenge goes back as invalid_request', async () => {
     const { challenge } = pkce();
     for (const extra of [{ code_challenge: undefined }, { code_challenge_method: 'plain' }, { code_challenge_method: undefined }, { code_challenge: 'short' }]) {
       const params = authorizeParams(client, challenge, extra);
@@ -272,6 +272,35 @@ describe('PKCE and the code', () => {
       expect(location.searchParams.get('error')).toBe('invalid_request');
       expect(location.searchParams.get('state')).toBe(params.state);
     }
+  });
+
+  it('runs the spec\'s flow without PKCE: client_id, redirect_uri, response_type, scope; the secret binds the exchange', async () => {
+    // the spec's authorization request and exchange name no code_challenge nor code_verifier
+    const params = authorizeParams(client, '', { code_challenge: undefined, code_challenge_method: undefined, scope: 'payments:read payments:write' });
+    expect(Object.keys(params).sort()).toEqual(['client_id', 'redirect_uri', 'response_type', 'scope', 'state']);
+    const page = await fetch(`${t.url}/oauth/authorize?${new URLSearchParams(params)}`, { redirect: 'manual' });
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain('code_challenge');
+    const { location } = await decide(params, acct.key);
+    expect(location!.searchParams.get('state')).toBe(params.state);
+    const code = location!.searchParams.get('code')!;
+    expect(code).toBeTruthy();
+    const res = await token({ grant_type: 'authorization_code', code, redirect_uri: client.redirect });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ token_type: 'Bearer', scope: 'payments:read payments:write' });
+    const who = await api(t.url, '/v1/auth/test', { key: res.body.access_token });
+    expect(who.status).toBe(200);
+    expect(who.body.permissions).toEqual(['payments:read', 'payments:write']);
+    // without client authentication a code is worth nothing
+    const again = await decide(params, acct.key);
+    const anonymous = await token({ grant_type: 'authorization_code', code: again.location!.searchParams.get('code')!, redirect_uri: client.redirect }, 'none');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error).toBe('invalid_client');
+    // a verifier for a code issued without a challenge is a downgrade: refused (OAuth 2.1 4.1.3)
+    const third = await decide(params, acct.key);
+    const downgrade = await token({ grant_type: 'authorization_code', code: third.location!.searchParams.get('code')!, redirect_uri: client.redirect, code_verifier: pkce().verifier });
+    expect(downgrade.status).toBe(400);
+    expect(downgrade.body.error).toBe('invalid_grant');
   });
 
   it('refuses a wrong or missing code_verifier', async () => {

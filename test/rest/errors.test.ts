@@ -255,6 +255,33 @@ describe('routes and URLs', () => {
     expectError(await api(t.url, '/v1/orders', { key: acct.key, headers: { 'x-test-error-code': 'INVALID_QUERY' } }), 400, 'INVALID_FIELD_VALUE');
   });
 
+  it('X-Test-Error-Code takes the spec\'s lowercase style too, answered as the catalogue\'s code', async () => {
+    const cases: [string, number, string][] = [
+      ['rate_limit_exceeded', 429, 'RATE_LIMITED'], ['invalid_api_key', 401, 'INVALID_API_KEY'], ['missing_api_key', 401, 'MISSING_API_KEY'],
+      ['expired_api_key', 401, 'EXPIRED_API_KEY'], ['insufficient_permissions', 403, 'INSUFFICIENT_PERMISSIONS'],
+      ['parameter_missing', 400, 'MISSING_REQUIRED_FIELD'], ['resource_not_found', 404, 'RESOURCE_NOT_FOUND'],
+    ];
+    for (const [sent, status, code] of cases) {
+      const res = await api(t.url, '/v1/orders', { key: acct.key, headers: { 'x-test-error-code': sent } });
+      expect(expectError(res, status, code).details, sent).toMatchObject({ forced: true });
+    }
+    // mixed case names nothing
+    expectError(await api(t.url, '/v1/orders', { key: acct.key, headers: { 'x-test-error-code': 'Invalid_Api_Key' } }), 400, 'INVALID_FIELD_VALUE');
+  });
+
+  it('every error carries the spec\'s doc_url beside documentation_url (the same link), and status and param', async () => {
+    const missing = await api(t.url, `/v1/orders/ord_${'0'.repeat(26)}`, { key: acct.key });
+    const e = expectError(missing, 404, 'RESOURCE_NOT_FOUND') as any;
+    expect(e.doc_url).toBe(e.documentation_url);
+    expect(e.status).toBe(404);
+    expect(e.param).toBe('id');
+    const unauthenticated = await api(t.url, '/v1/orders', {});
+    expect(expectError(unauthenticated, 401, 'MISSING_AUTH_HEADER')).toMatchObject({ doc_url: unauthenticated.body.error.documentation_url });
+    const search = await api(t.url, '/v1/search', { key: acct.key, body: { query: '' } });
+    expect(search.body.error).toMatchObject({ code: 'invalid_query', doc_url: expect.stringMatching(/#invalid_query$/) });
+    expect(search.body.error.doc_url).toBe(search.body.error.documentation_url);
+  });
+
   it('a forced RATE_LIMITED carries the details a real one has, from the caller\'s own window, and Retry-After', async () => {
     const res = await api(t.url, '/v1/orders', { key: acct.key, headers: { 'x-test-error-code': 'RATE_LIMITED' } });
     const e = expectError(res, 429, 'RATE_LIMITED');

@@ -78,6 +78,17 @@ describe('filters', () => {
     expect(await names(query)).toEqual(expected);
   });
 
+  it('every suffix operator has its bracket form, and comma lists take spaces after the commas', async () => {
+    expect(await names('amount[between]=1000,3000')).toEqual(['o2', 'o3']);
+    expect(await names('amount[ne]=500&currency[eq]=usd')).toEqual(['o2', 'o4']);
+    expect(await names('status[nin]=shipped,cancelled')).toEqual(['o1', 'o4', 'o5']);
+    expect(await names('customer[is_null]=true')).toEqual(['o3', 'o5']);
+    expect(await names('status_in=shipped,%20cancelled')).toEqual(['o2', 'o3']);
+    expect(await names('amount_in=500,%201500')).toEqual(['o1', 'o2']);
+    expect(await names('amount_between=1000,%203000')).toEqual(['o2', 'o3']);
+    expectError(await list('amount[between]=1000'), 400, 'VALIDATION_ERROR');
+  });
+
   it('customer_eq=<id> filters by the customer reference', async () => {
     expect(await names(`customer_eq=${alice.id}`)).toEqual(['o1', 'o4']);
     expect(await names(`customer=${bob.id}`)).toEqual(['o2']);
@@ -289,6 +300,17 @@ describe('sparse fields', () => {
     expect(one.body).toEqual({ id: o.o1.id, object: 'order', amount: 500, currency: 'usd' });
   });
 
+  it('fields[]=a&fields[]=b and a repeated fields= list the same fields', async () => {
+    for (const q of ['fields[]=id&fields[]=status', 'fields=id&fields=status', 'fields[]=id,status']) {
+      const res = await list(q);
+      expectList(res);
+      for (const x of res.body.data) expect(Object.keys(x).sort(), q).toEqual(['id', 'object', 'status']);
+    }
+    const one = await api(t.url, `/v1/orders/${o.o1.id}?fields[]=amount&fields[]=currency`, { key: acct.key });
+    expect(one.body).toEqual({ id: o.o1.id, object: 'order', amount: 500, currency: 'usd' });
+    expectError(await list('fields[]=id&fields[]=colour'), 400, 'VALIDATION_ERROR');
+  });
+
   it('an unknown field is 400, also on an empty page and on a single object', async () => {
     const res = await list('fields=id,colour');
     expectError(res, 400, 'VALIDATION_ERROR');
@@ -318,6 +340,15 @@ describe('expand[]', () => {
     expect(res.body.items[0].product).toMatchObject({ id: mug.id, object: 'product', name: 'Mug', price: 4500 });
     const both = await list('expand[]=items.product&expand[]=customer&customer_eq=' + alice.id);
     expect(both.body.data.every((x: any) => x.customer.id === alice.id && x.items[0].product === null)).toBe(true);
+  });
+
+  it("on a list, Stripe's expand[]=data.customer is expand[]=customer", async () => {
+    const res = await list(`expand[]=data.customer&customer_eq=${alice.id}`);
+    expectList(res);
+    expect(res.body.data.length).toBe(2);
+    for (const x of res.body.data) expect(x.customer).toMatchObject({ id: alice.id, object: 'customer' });
+    const nested = await list(`expand[]=data.items.product&id_eq=${o.o5.id}`);
+    expect(nested.body.data[0].items[0].product).toMatchObject({ id: mug.id, object: 'product' });
   });
 
   it('an unknown expansion is 400', async () => {

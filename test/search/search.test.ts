@@ -167,6 +167,19 @@ describe('the answer', () => {
     expect(all.results).toHaveLength(1);
   });
 
+  it('facets: resource_type counts every match by its result type, as resource_type reads', async () => {
+    const r = await find(A.key, { query: 'wireless', facets: ['resource_type', 'currency'], pagination: { per_page: 1 } });
+    expect(r.total_results).toBe(2);
+    expect(r.facets.resource_type).toEqual({ product: 1, order: 1 });
+    expect(r.facets.currency).toEqual({ usd: 2 });
+    const people = await find(A.key, { query: 'j', resources: ['customers'], facets: ['resource_type'] });
+    expect(people.facets.resource_type).toEqual({ customer: people.total_results });
+    // GraphQL alike
+    const g = await gql(t.url, A.key, '{ search(query: "wireless", facets: ["resource_type"]) { facets } }');
+    expect(g.body.errors, g.text).toBeUndefined();
+    expect(g.body.data.search.facets).toEqual({ resource_type: { product: 1, order: 1 } });
+  });
+
   it('filters: status, tags, custom_fields, date_range; sort', async () => {
     expect(idsOf(await find(A.key, { query: 'w', resources: ['products'], filters: { tags: ['sale'] } }))).toEqual([ids.headphones]);
     expect(idsOf(await find(A.key, { query: 'w', resources: ['products'], filters: { custom_fields: { color: 'white' } } }))).toEqual([ids.speaker]);

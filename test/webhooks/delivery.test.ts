@@ -123,6 +123,26 @@ describe('endpoint management', () => {
     expect((await api(t.url, `/v1/webhooks/${e.id}`, { key: a.key })).status).toBe(404);
   });
 
+  it('POST takes the registration\'s active and debug too: an endpoint registered inactive gets no delivery until activated', async () => {
+    const off = await endpoint(a, ['customer.created'], { active: false, debug: true, description: 'later', metadata: { team: 'ops' } });
+    expect(off.body).toMatchObject({ active: false, debug: true, description: 'later', metadata: { team: 'ops' } });
+    const read = await api(t.url, `/v1/webhooks/${off.id}`, { key: a.key });
+    expect(read.body).toMatchObject({ active: false, debug: true });
+    const on = await endpoint(a, ['customer.created'], { active: true, debug: false });
+    expect(on.body).toMatchObject({ active: true, debug: false });
+    await api(t.url, '/v1/customers', { key: a.key, body: { name: 'While inactive' } });
+    await rx.waitFor(() => rx.at(on.path).length >= 1);
+    expect(await deliveries(a.key, off.id)).toHaveLength(0);
+    expect((await api(t.url, `/v1/webhooks/${off.id}`, { method: 'PUT', key: a.key, body: { active: true } })).body.active).toBe(true);
+    await api(t.url, '/v1/customers', { key: a.key, body: { name: 'After activation' } });
+    await rx.waitFor(() => rx.at(off.path).length >= 1);
+    expect(rx.at(off.path).map((r) => r.json.data.object.name)).toEqual(['After activation']);
+    const bad = await api(t.url, '/v1/webhooks', { key: a.key, body: { url: `${rx.url}/x`, events: ['*'], active: 'yes', debug: 1 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.errors.map((e: any) => e.field).sort()).toEqual(['active', 'debug']);
+    for (const id of [off.id, on.id]) await api(t.url, `/v1/webhooks/${id}`, { method: 'DELETE', key: a.key });
+  });
+
   it('refuses bad input with clear 4xx errors and stores nothing', async () => {
     const before = await t.server.db.prisma.webhookEndpoint.count();
     const cases: [unknown, number, string][] = [

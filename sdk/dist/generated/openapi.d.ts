@@ -3244,7 +3244,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Authorization request (code flow with PKCE S256): the consent page where the account owner approves */
+        /** Authorization request (code flow; PKCE S256 optional): the consent page where the account owner approves */
         get: operations["get_oauth_authorize"];
         put?: never;
         /** The owner's decision: the authorization request's parameters as form fields plus decision=approve|deny; the approver is `Authorization: Bearer <sk_ key or signed-in access token>` (or the page's credential field). 302 to the redirect URI with code and state, or error=access_denied (error=invalid_request when decision is missing or neither) */
@@ -3264,7 +3264,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Token endpoint: grant_type=authorization_code (code, redirect_uri, code_verifier) or refresh_token (refresh_token, scope to narrow); client authentication by HTTP Basic or client_id + client_secret. Errors in OAuth's shape {error, error_description} */
+        /** Token endpoint: grant_type=authorization_code (code, redirect_uri, code_verifier when the authorization sent a code_challenge) or refresh_token (refresh_token, scope to narrow); client authentication by HTTP Basic or client_id + client_secret. Errors in OAuth's shape {error, error_description} */
         post: operations["post_oauth_token"];
         delete?: never;
         options?: never;
@@ -3393,6 +3393,8 @@ export interface components {
                 /** Format: date-time */
                 timestamp: string;
                 documentation_url: string;
+                /** @description the same link as documentation_url */
+                doc_url: string;
             };
         };
         Customer: {
@@ -7545,7 +7547,7 @@ export interface operations {
                             [key: string]: string | string[];
                         };
                     };
-                    /** @description status, currency, metadata.<key> */
+                    /** @description resource_type, status, currency, metadata.<key> */
                     facets?: string[];
                     sort?: {
                         /** @description score (default), created, updated, amount, price, refund_amount, available */
@@ -11632,6 +11634,10 @@ export interface operations {
                     metadata?: {
                         [key: string]: string;
                     };
+                    /** @description false: registered inactive (no deliveries are made for it until it is set active); default true */
+                    active?: boolean;
+                    /** @description true: log every attempt to this endpoint (ids, status, latency, error) */
+                    debug?: boolean;
                     /** @description the API version this endpoint's events are rendered in (YYYY-MM-DD, see GET /api/versions); null: the account's */
                     api_version?: string | null;
                     /** @description true: a platform's endpoint for its connected accounts' events (and none of its own), as Stripe's Connect webhooks; set at creation */
@@ -11964,6 +11970,10 @@ export interface operations {
                     metadata?: {
                         [key: string]: string;
                     };
+                    /** @description false: registered inactive (no deliveries are made for it until it is set active); default true */
+                    active?: boolean;
+                    /** @description true: log every attempt to this endpoint (ids, status, latency, error) */
+                    debug?: boolean;
                     /** @description the API version this endpoint's events are rendered in (YYYY-MM-DD, see GET /api/versions); null: the account's */
                     api_version?: string | null;
                     /** @description true: a platform's endpoint for its connected accounts' events (and none of its own), as Stripe's Connect webhooks; set at creation */
@@ -13825,9 +13835,9 @@ export interface operations {
     get_api_keys_id_usage: {
         parameters: {
             query?: {
-                /** @description YYYY-MM-DD (UTC); default: 29 days before end_date */
+                /** @description YYYY-MM-DD (UTC), or an ISO 8601 date-time (its UTC day); also spelled startDate; default: 29 days before end_date */
                 start_date?: string;
-                /** @description YYYY-MM-DD (UTC); default: today */
+                /** @description YYYY-MM-DD (UTC), or an ISO 8601 date-time (its UTC day); also spelled endDate; default: today */
                 end_date?: string;
             };
             header?: never;
@@ -14231,8 +14241,8 @@ export interface operations {
                 scope: string;
                 state?: string;
                 /** @description BASE64URL(SHA256(code_verifier)) */
-                code_challenge: string;
-                code_challenge_method: "S256";
+                code_challenge?: string;
+                code_challenge_method?: "S256";
             };
             header?: never;
             path?: never;
@@ -14278,9 +14288,9 @@ export interface operations {
                     scope: string;
                     state?: string;
                     /** @description BASE64URL(SHA256(code_verifier)) */
-                    code_challenge: string;
+                    code_challenge?: string;
                     /** @enum {string} */
-                    code_challenge_method: "S256";
+                    code_challenge_method?: "S256";
                     /** @enum {string} */
                     decision: "approve" | "deny";
                 };

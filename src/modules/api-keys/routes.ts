@@ -38,8 +38,8 @@ const LIST_QUERY = {
 const USAGE_QUERY = {
   type: 'object',
   properties: {
-    start_date: { type: 'string', format: 'date', description: `YYYY-MM-DD (UTC); default: ${USAGE_DEFAULT_DAYS - 1} days before end_date` },
-    end_date: { type: 'string', format: 'date', description: 'YYYY-MM-DD (UTC); default: today' },
+    start_date: { type: 'string', description: `YYYY-MM-DD (UTC), or an ISO 8601 date-time (its UTC day); also spelled startDate; default: ${USAGE_DEFAULT_DAYS - 1} days before end_date` },
+    end_date: { type: 'string', description: 'YYYY-MM-DD (UTC), or an ISO 8601 date-time (its UTC day); also spelled endDate; default: today' },
   },
 } as const;
 const LIST_SCHEMA = {
@@ -179,9 +179,17 @@ async function listKeys(deps: ModuleRestDeps, principal: Principal, query: Query
   };
 }
 
-/** `YYYY-MM-DD`, a real calendar day. */
+/**
+ * `YYYY-MM-DD`, a real calendar day; an ISO 8601 date-time (`2026-11-01T12:00:00Z`) names the
+ * UTC day it falls on.
+ */
 function parseDay(raw: string | undefined, param: string): number | undefined {
   if (raw === undefined) return undefined;
+  const dateTime = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.exec(raw);
+  if (dateTime) {
+    const at = Date.parse(raw);
+    if (!Number.isNaN(at) && utcDay(Date.parse(`${dateTime[1]}T00:00:00Z`)) === dateTime[1]) return Date.parse(`${utcDay(at)}T00:00:00Z`);
+  }
   const ms = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? Date.parse(`${raw}T00:00:00Z`) : NaN;
   if (Number.isNaN(ms) || utcDay(ms) !== raw) {
     throw new ApiError('INVALID_DATE_FORMAT', `${param} must be a date as YYYY-MM-DD`, { errors: [{ field: param, message: 'not a date', expected: 'YYYY-MM-DD' }] }, param);
@@ -189,7 +197,19 @@ function parseDay(raw: string | undefined, param: string): number | undefined {
   return ms;
 }
 
-async function keyUsage(deps: ModuleRestDeps, principal: Principal, keyId: string, query: Query) {
+/** The SDK's spelling of the usage parameters (spec: `startDate`, `endDate`), read as the REST one. */
+const USAGE_CAMEL: Record<string, string> = { startDate: 'start_date', endDate: 'end_date' };
+
+async function keyUsage(deps: ModuleRestDeps, principal: Principal, keyId: string, sent: Query) {
+  const query: Query = {};
+  for (const [k, v] of Object.entries(sent)) {
+    const name = Object.hasOwn(USAGE_CAMEL, k) ? USAGE_CAMEL[k]! : k;
+    if (Object.hasOwn(query, name)) {
+      const camel = Object.keys(USAGE_CAMEL).find((c) => USAGE_CAMEL[c] === name)!;
+      throw invalid(name, `given twice (as ${name} and as ${camel})`, 'one value');
+    }
+    query[name] = v;
+  }
   assertKnownParams(query, Object.keys(USAGE_QUERY.properties));
   const today = Date.parse(`${utcDay(Date.now())}T00:00:00Z`);
   const end = parseDay(single(query, 'end_date'), 'end_date') ?? today;

@@ -51,7 +51,7 @@ const BODY = {
         custom_fields: { type: 'object', additionalProperties: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] }, description: 'metadata key -> value (or any of values)' },
       },
     },
-    facets: { type: 'array', items: { type: 'string' }, description: 'status, currency, metadata.<key>' },
+    facets: { type: 'array', items: { type: 'string' }, description: 'resource_type, status, currency, metadata.<key>' },
     sort: { type: 'object', properties: { field: { type: 'string', description: 'score (default), created, updated, amount, price, refund_amount, available' }, order: { type: 'string', enum: ['asc', 'desc'] } } },
     pagination: { type: 'object', properties: { page: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE } } },
     highlight: { type: 'boolean' },

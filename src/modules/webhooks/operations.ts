@@ -130,6 +130,9 @@ export const createWebhookEndpoint = defineMutation({
     events: eventPatterns,
     description: z.string().max(DESCRIPTION_MAX).nullable().optional(),
     metadata: metadata.optional(),
+    // the registration's own fields (spec: url, events, description, metadata, active, debug)
+    active: z.boolean().optional().describe('false: registered inactive (no deliveries are made for it until it is set active); default true'),
+    debug: z.boolean().optional().describe('true: log every attempt to this endpoint (ids, status, latency, error)'),
     apiVersion,
     connect: z.boolean().optional()
       .describe("true: a platform's endpoint for its connected accounts' events (and none of its own), as Stripe's Connect webhooks; set at creation"),
@@ -144,6 +147,7 @@ export const createWebhookEndpoint = defineMutation({
       data: {
         id: endpointIdValue, accountId: scope.accountId, livemode: scope.livemode, url: input.url, events,
         description: input.description ?? null, metadata: input.metadata ?? {}, apiVersion: version, connect: input.connect ?? false,
+        active: input.active ?? true, debug: input.debug ?? false,
         secrets: [{ sealed: sealSecret(services.secrets, endpointIdValue, secret), expires_at: null } satisfies StoredSecret] as object[],
       },
     });

@@ -80,14 +80,25 @@ export function registerTenantAdmin(app: FastifyInstance, opts: { auth: KeyAuthe
     config: {
       doc: {
         summary: 'Drop cached accounts unused for at least max_idle_secs seconds; answers how many (x-admin-key)', auth: 'admin', tag: 'admin',
-        query: { type: 'object', properties: { max_idle_secs: { type: 'integer', minimum: 0, maximum: MAX_IDLE_SECS } }, required: ['max_idle_secs'] },
+        query: { type: 'object', properties: { max_idle_secs: { type: 'integer', minimum: 0, maximum: MAX_IDLE_SECS, description: 'also taken from a JSON body {"max_idle_secs": N}' } } },
       },
     },
   }, async (req) => {
     requireAdmin(req.headers['x-admin-key'], opts.adminKey);
     const query = req.query as Record<string, unknown>;
     noOtherParams(query, ['max_idle_secs']);
-    const maxIdle = integerParam(query.max_idle_secs, 'max_idle_secs', 0, MAX_IDLE_SECS);
+    // the parameter in the query string, or in a JSON body (`{"max_idle_secs": 600}`), not both
+    const body = req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+    noOtherParams(body, ['max_idle_secs']);
+    if (query.max_idle_secs !== undefined && body.max_idle_secs !== undefined) {
+      throw ApiError.validation([{ field: 'max_idle_secs', code: 'INVALID_FIELD_VALUE', message: 'is given both in the query and in the body', expected: `one integer from 0 to ${MAX_IDLE_SECS}, in the query or in the body` }]);
+    }
+    const fromBody = body.max_idle_secs;
+    if (fromBody !== undefined && typeof fromBody !== 'number' && typeof fromBody !== 'string') {
+      throw ApiError.validation([{ field: 'max_idle_secs', code: 'INVALID_FIELD_VALUE', message: 'is not an integer', expected: `an integer from 0 to ${MAX_IDLE_SECS}` }]);
+    }
+    const raw = query.max_idle_secs ?? fromBody;
+    const maxIdle = integerParam(raw, 'max_idle_secs', 0, MAX_IDLE_SECS);
     const evicted = auth.evictIdle(maxIdle * 1000);
     return { object: 'tenant_cache_eviction', evicted, max_idle_secs: maxIdle, entries: auth.cacheMetrics().entries };
   });

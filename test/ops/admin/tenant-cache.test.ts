@@ -119,6 +119,22 @@ describe('evict-idle', () => {
     expect((await metrics()).misses - after.misses).toBe(1);
   });
 
+  it('takes max_idle_secs in a JSON body too (not in both places)', async () => {
+    const a = await t.newAccount();
+    await whoami(a.key);
+    const res = await api(t.url, '/admin/tenants/evict-idle', { method: 'POST', headers: admin, body: { max_idle_secs: 3600 } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ object: 'tenant_cache_eviction', evicted: 0, max_idle_secs: 3600 });
+    const all = await api(t.url, '/admin/tenants/evict-idle', { method: 'POST', headers: admin, body: { max_idle_secs: 0 } });
+    expect(all.status, all.text).toBe(200);
+    expect(all.body.entries).toBe(0);
+    for (const [q, body] of [['', { max_idle_secs: -1 }], ['', { max_idle_secs: 1.5 }], ['', { max_idle_secs: true }], ['', { max_idle_secs: null }], ['', { other: 1 }], ['?max_idle_secs=5', { max_idle_secs: 5 }]] as const) {
+      const bad = await api(t.url, `/admin/tenants/evict-idle${q}`, { method: 'POST', headers: admin, body });
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.body.error).toMatchObject({ type: 'validation_error', status: 400 });
+    }
+  });
+
   it('refuses a missing or bad max_idle_secs with a 400 VALIDATION error', async () => {
     for (const q of ['', '?max_idle_secs=', '?max_idle_secs=-1', '?max_idle_secs=abc', '?max_idle_secs=1e3', '?max_idle_secs=99999999999', '?max_idle_secs=1&max_idle_secs=2']) {
       const res = await api(t.url, `/admin/tenants/evict-idle${q}`, { method: 'POST', headers: admin });
