@@ -278,7 +278,8 @@ export function createGraphQL(deps: GraphQLDeps) {
   const maskError = (error: unknown, message: string): Error => {
     const original = (error as GraphQLError).originalError ?? error;
     const at = isGraphQLError(error) ? error : undefined;
-    if (original instanceof ApiError) return toGraphQLError(original, undefined, at);
+    // a replayed failure (Idempotency-Key) names the request that first produced it
+    if (original instanceof ApiError) return toGraphQLError(original, original.stamp?.requestId, at);
     // GraphQL's own errors (syntax, validation, variable coercion, a scalar's parse error
     // with its code): the outer error carries the variable path and the original's
     // extensions. Checked by name, as yoga does: `instanceof` fails when two copies of

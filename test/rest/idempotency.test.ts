@@ -170,6 +170,9 @@ describe('Idempotency-Key', () => {
     const g2 = await api(t.url, '/graphql', { key: acct.key, body: { query: doc }, headers: { 'idempotency-key': 'gql-parent-1' } });
     expect(g1.body.errors[0].extensions.code).toBe('PARENT_NOT_FOUND');
     expect(g2.body.errors[0].extensions).toEqual(g1.body.errors[0].extensions);
+    // the replay names the first request, in the error and in X-Request-Id alike
+    expect(g1.body.errors[0].extensions.request_id).toBe(g1.headers.get('x-request-id'));
+    expect(g2.headers.get('x-request-id')).toBe(g1.headers.get('x-request-id'));
     expect(g1.headers.get('idempotent-replayed')).toBeNull();
     expect(g2.headers.get('idempotent-replayed')).toBe('true');
   });
