@@ -113,14 +113,19 @@ describe('relations resolve without N+1 queries', () => {
 
 describe('depth and cost limits', () => {
   it('a query deeper than the limit (8) is QUERY_TOO_COMPLEX with a clear message, before it runs', async () => {
-    const before = t.server.db.queryCount();
-    const err = await failure(t.url, acct.key, TooDeepOrdersDocument, {});
-    expect(err.extensions?.code).toBe('QUERY_TOO_COMPLEX');
-    expect(err.message).toMatch(/depth limit of 8 exceeded, found 9/i);
-    expect(err.message).not.toMatch(/syntax error/i);
-    expect(err.status).toBe(400);
-    // rejected during validation: only the API key lookup may touch the database
-    expect(t.server.db.queryCount() - before).toBeLessThanOrEqual(1);
+    // rejected during validation: only the API key lookup may touch the database (the fewest of
+    // three runs, as in statementsFor: a background flush of usage counters may land in one)
+    let fewest = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const before = t.server.db.queryCount();
+      const err = await failure(t.url, acct.key, TooDeepOrdersDocument, {});
+      fewest = Math.min(fewest, t.server.db.queryCount() - before);
+      expect(err.extensions?.code).toBe('QUERY_TOO_COMPLEX');
+      expect(err.message).toMatch(/depth limit of 8 exceeded, found 9/i);
+      expect(err.message).not.toMatch(/syntax error/i);
+      expect(err.status).toBe(400);
+    }
+    expect(fewest).toBeLessThanOrEqual(1);
   });
 
   it('a query at exactly the depth limit passes', async () => {
