@@ -21,7 +21,10 @@ const OPS = ['eq', 'ne', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'like', '
 const SUFFIX = new RegExp(`^(.+?)_(${OPS.join('|')})$`);
 // every suffix operator has its bracket form too (`created[gte]=`, `amount[between]=1,5`)
 const BRACKET = new RegExp(`^([a-z0-9_.]+)\\[(${OPS.join('|')})\\]$`);
-const PAGING_KEYS = new Set(['limit', 'cursor', 'offset', 'page', 'starting_after', 'ending_before', 'sort', 'order', 'fields', 'fields[]', 'expand', 'expand[]', 'search', 'created_after', 'created_before']);
+/** Query parameters that shape a list (paging, order, fields, expansions) rather than filter it. */
+export const LIST_SHAPE_PARAMS: readonly string[] = ['limit', 'cursor', 'offset', 'page', 'starting_after', 'ending_before', 'sort', 'order', 'fields', 'fields[]', 'expand', 'expand[]'];
+/** ...and those a list reads apart from the column filters */
+const PAGING_KEYS = new Set([...LIST_SHAPE_PARAMS, 'search', 'created_after', 'created_before']);
 
 /** The items of a comma list as sent (`status_in=pending, paid`): each trimmed. */
 function commaList(raw: string): string[] {
@@ -441,9 +444,6 @@ function asQueryParams(model: string, err: ApiError): ApiError {
   const message = renamed?.length === 1 ? `${renamed[0].field}: ${renamed[0].message}` : err.message;
   return new ApiError(err.code, message, { ...err.details, ...(renamed ? { errors: renamed } : {}) }, err.param ? rename(err.param) : undefined);
 }
-
-/** The list's paging, sorting and shaping parameters (no filters): what parseFilters skips besides the filters. */
-export const LIST_SHAPE_PARAMS: readonly string[] = ['limit', 'cursor', 'offset', 'page', 'starting_after', 'ending_before', 'sort', 'order', 'fields', 'fields[]', 'expand', 'expand[]'];
 
 export interface ListPage {
   object: 'list';

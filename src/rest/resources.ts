@@ -97,9 +97,47 @@ export function readable(principal: Principal): CanRead {
   return (model) => canReadResource(principal, resourceOfModel(model) ?? model);
 }
 
-export function registerResource(app: FastifyInstance, deps: RestDeps, r: ResourceRoutes) {
+/** What a retrieve route (`GET <path>/{id}`) reads. */
+export interface RetrieveSpec {
+  model: string;
+  /** the permission it needs (`<resource>:read`) */
+  permission: string;
+  /** the 404's noun (`test_clock`: "No such test_clock: 'x'") */
+  noun: string;
+  /** relations `expand[]` may name */
+  include?: Record<string, unknown>;
+  /** conditions beyond the id and the caller's account and mode (a deleted row is gone) */
+  where?: Record<string, unknown>;
+  /** a check of the caller after authorization (test clocks: test mode only) */
+  check?: (principal: Principal) => void;
+}
+
+/**
+ * The handler of a retrieve route: the caller's account and mode only (404 otherwise), with
+ * `expand[]` and `fields`. registerResource's routes and the few retrieve routes outside it
+ * (test clocks, redemptions) share it.
+ */
+export function retrieveHandler(deps: RestDeps, spec: RetrieveSpec) {
   const prisma = deps.services.db.prisma as unknown as Record<string, { findFirst: Function }>;
-  const delegate = prisma[r.model[0].toLowerCase() + r.model.slice(1)];
+  const delegate = prisma[spec.model[0].toLowerCase() + spec.model.slice(1)];
+  return async (req: FastifyRequest) => {
+    const principal = await authenticate(req, deps);
+    authorize(principal, spec.permission);
+    spec.check?.(principal);
+    const { id } = req.params as { id: string };
+    const query = req.query as Query;
+    assertStorableText({ ...query, id });
+    const include = parseExpand(spec.model, query, spec.include ?? {}, readable(principal));
+    const fields = parseFields(spec.model, query);
+    const where = scopedWhere(principal, { id, ...spec.where });
+    const shape = Object.keys(include).length ? { include } : {};
+    const row = await (leanFindById(deps.services.db, spec.model, where, shape) ?? delegate.findFirst({ where, ...shape }));
+    if (!row) throw ApiError.notFound(spec.noun, id);
+    return pickFields(present(spec.model, row), fields);
+  };
+}
+
+export function registerResource(app: FastifyInstance, deps: RestDeps, r: ResourceRoutes) {
   const noun = snake(r.model).slice(1);
 
   const list = async (req: FastifyRequest) => {
@@ -115,20 +153,8 @@ export function registerResource(app: FastifyInstance, deps: RestDeps, r: Resour
   // before /:id in the code for the reader; a static path wins over /:id anyway
   if (r.aggregate ?? r.path.startsWith('/v1/')) registerAggregateRoute(app, deps, r, readable);
 
-  app.get(`${r.path}/:id`, { config: { model: r.model, resource: r.resource, kind: 'retrieve' as const } }, async (req) => {
-    const principal = await authenticate(req, deps);
-    authorize(principal, `${r.resource}:read`);
-    const { id } = req.params as { id: string };
-    const query = req.query as Query;
-    assertStorableText({ ...query, id });
-    const include = parseExpand(r.model, query, r.include ?? {}, readable(principal));
-    const fields = parseFields(r.model, query);
-    const where = scopedWhere(principal, { id });
-    const shape = Object.keys(include).length ? { include } : {};
-    const row = await (leanFindById(deps.services.db, r.model, where, shape) ?? delegate.findFirst({ where, ...shape }));
-    if (!row) throw ApiError.notFound(noun, id);
-    return pickFields(present(r.model, row), fields);
-  });
+  app.get(`${r.path}/:id`, { config: { model: r.model, resource: r.resource, kind: 'retrieve' as const } },
+    retrieveHandler(deps, { model: r.model, permission: `${r.resource}:read`, noun, include: r.include }));
 
   if (r.create) {
     const create = r.create;

@@ -6,11 +6,9 @@
 import type { FastifyRequest } from 'fastify';
 import { authorize } from '../../auth/keys.js';
 import { ApiError } from '../../errors.js';
-import { scopedWhere } from '../../operations/operation.js';
-import { present } from '../../representation.js';
 import { authenticate } from '../../rest/context.js';
-import { assertStorableText, listResource, parseFields, pickFields } from '../../rest/list.js';
-import { bodyObject, readable, registerResource, runOperation } from '../../rest/resources.js';
+import { listResource } from '../../rest/list.js';
+import { bodyObject, readable, registerResource, retrieveHandler, runOperation } from '../../rest/resources.js';
 import { defineModule } from '../module.js';
 import { advanceTestClock, assertTestMode, clockWake, CLOCK_STATUSES, createTestClock, deleteTestClock, startClockWorker } from './clocks.js';
 import { registerInvoicesGraphQL } from './graphql.js';
@@ -58,18 +56,8 @@ export const invoicesModule = defineModule({
       const page = await listResource(deps.services.db, 'TestClock', principal, req.query as Record<string, string>, {}, readable(principal), { where: live });
       return { ...page, url: CLOCKS };
     });
-    app.get(`${CLOCKS}/:id`, { config: { model: 'TestClock', resource: 'test_clocks', kind: 'retrieve' as const } }, async (req) => {
-      const principal = await authenticate(req, deps);
-      authorize(principal, 'test_clocks:read');
-      assertTestMode(principal);
-      const { id } = req.params as { id: string };
-      const query = req.query as Record<string, string>;
-      assertStorableText({ ...query, id });
-      const fields = parseFields('TestClock', query);
-      const row = await deps.services.db.prisma.testClock.findFirst({ where: scopedWhere(principal, { id, ...live }) });
-      if (!row) throw ApiError.notFound('test_clock', id);
-      return pickFields(present('TestClock', row), fields);
-    });
+    app.get(`${CLOCKS}/:id`, { config: { model: 'TestClock', resource: 'test_clocks', kind: 'retrieve' as const } },
+      retrieveHandler(deps, { model: 'TestClock', permission: 'test_clocks:read', noun: 'test_clock', where: live, check: assertTestMode }));
     app.post(CLOCKS, { config: { operation: createTestClock, status: 201 } }, async (req, reply) =>
       reply.status(201).send(await runOperation(req, reply, deps, createTestClock, bodyObject(req))));
     app.delete(`${CLOCKS}/:id`, { config: { operation: deleteTestClock, pathId: true, noBody: true } }, (req, reply) =>

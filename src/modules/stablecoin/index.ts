@@ -2,14 +2,11 @@
 // wallet's public balance. Signed requests (X-Signature) guard issuance and large movements.
 // A redemption is processing until its (simulated) bank payout completes (payout.ts).
 import { authorize } from '../../auth/keys.js';
-import { ApiError } from '../../errors.js';
-import { present } from '../../representation.js';
 import { authenticate } from '../../rest/context.js';
-import { assertStorableText, parseFields, pickFields } from '../../rest/list.js';
-import { bodyObject, runOperation } from '../../rest/resources.js';
+import { bodyObject, retrieveHandler, runOperation } from '../../rest/resources.js';
 import { defineModule } from '../module.js';
 import { registerStablecoinGraphQL } from './graphql.js';
-import { authorizePublic, findRedemption, issueStablecoin, publicBalance, redeemStablecoin, stablecoinBalance, transferStablecoin } from './operations.js';
+import { authorizePublic, issueStablecoin, publicBalance, redeemStablecoin, stablecoinBalance, transferStablecoin } from './operations.js';
 import { startPayouts } from './payout.js';
 import { registerStablecoinPresenters } from './presenters.js';
 import { purgeUsedSignatures } from '../money/signatures.js';
@@ -41,17 +38,7 @@ export const stablecoinModule = defineModule({
         model: 'StablecoinRedemption', resource: 'stablecoin', kind: 'retrieve' as const,
         doc: { description: "A redemption of the caller's account and mode. `status` is `processing` from the redemption (the coin is burnt at once) until the bank payout completes (test mode: after REDEMPTION_PAYOUT_DELAY_MS), then `succeeded` (event `stablecoin.redemption.succeeded`). Another account's or mode's redemption is 404 RESOURCE_NOT_FOUND." },
       },
-    }, async (req) => {
-      const principal = await authenticate(req, deps);
-      authorize(principal, 'stablecoin:read');
-      const { id } = req.params as { id: string };
-      const query = req.query as Record<string, string>;
-      assertStorableText({ ...query, id });
-      const fields = parseFields('StablecoinRedemption', query);
-      const row = await findRedemption(deps.services.db.prisma, principal, id);
-      if (!row) throw ApiError.notFound('redemption', id);
-      return pickFields(present('StablecoinRedemption', row), fields);
-    });
+    }, retrieveHandler(deps, { model: 'StablecoinRedemption', permission: 'stablecoin:read', noun: 'redemption' }));
     app.get('/v1/public/balance/:address', { config: { doc: { summary: "A wallet's public balance; any key, publishable ones included" } } }, async (req) => {
       const principal = await authenticate(req, deps);
       authorizePublic(principal.type);

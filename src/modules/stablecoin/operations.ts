@@ -7,10 +7,10 @@
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { defineMutation, RunAgain, scopedWhere, type Emit, type Scope, type Services, type Tx } from '../../operations/operation.js';
+import { defineMutation, RunAgain, type Emit, type Scope, type Services, type Tx } from '../../operations/operation.js';
 import { checksumAddress, readAddress } from '../money/address.js';
 import { coinAmount, formatCoin } from '../money/amounts.js';
-import { forgetWallets, InsufficientFunds, insufficientFundsError, ledgerAccount, post, postWithEvents, totalSupply, transferWallets, walletAt, walletOf, type Recorded, type Wallet } from '../money/ledger.js';
+import { forgetWallets, InsufficientFunds, insufficientFundsError, ledgerAccount, post, postWithEvents, totalSupply, transferWallets, walletAt, walletOf, type Wallet } from '../money/ledger.js';
 
 export const STABLECOIN_ID_PREFIX = { issuance: 'iss', redemption: 'rdm', transfer: 'xfr' } as const;
 
@@ -138,11 +138,6 @@ export async function settleRedemption(tx: Tx, redemptionId: string, emit: Emit)
   const row = await tx.stablecoinRedemption.update({ where: { id: redemptionId }, data: { status: 'succeeded', settleAt: null } });
   emit('stablecoin.redemption.succeeded', 'StablecoinRedemption', row, undefined, { data: redemptionEventData(row) });
   return row;
-}
-
-/** GET /v1/stablecoin/redemptions/{id}: a redemption of the caller's account and mode, or null. */
-export function findRedemption(tx: Tx, scope: Scope, id: string): Promise<RedemptionRow | null> {
-  return tx.stablecoinRedemption.findFirst({ where: scopedWhere(scope, { id }) });
 }
 
 export const transferStablecoin = defineMutation({
