@@ -717,7 +717,7 @@ export class KeyAuthenticator {
  * and the delivery log are the merchant's server side) and events (every resource's full
  * representation, as a stream).
  */
-const SERVER_SIDE_RESOURCES = new Set(['webhooks', 'events', 'payments', 'stablecoin', 'balance', 'api_keys']);
+const SERVER_SIDE_RESOURCES = new Set(['webhooks', 'events', 'payments', 'stablecoin', 'balance', 'api_keys', 'transactions', 'analytics']);
 
 /** Throws the spec's 403 unless the principal may do `needed` (`resource:action`). */
 export function authorize(principal: Principal, needed: string): void {
@@ -740,6 +740,21 @@ export function authorize(principal: Principal, needed: string): void {
       granted: principal.permissions,
     });
   }
+}
+
+/**
+ * An aggregate of `resource` (GET /v1/<resource>/aggregate, GraphQL `<list>Aggregate`): its
+ * `<resource>:read`, or `analytics:read`, which grants the aggregates of every resource (counts,
+ * sums, groups; relation filters included) without the rows themselves.
+ */
+export function authorizeAggregate(principal: Principal, resource: string): void {
+  if (canReadResource(principal, 'analytics')) return;
+  authorize(principal, `${resource}:read`);
+}
+
+/** Which related rows an aggregate may filter on: any, with analytics:read, else the readable ones. */
+export function aggregateFilterReadable<T>(principal: Principal, readable: T): T | (() => true) {
+  return canReadResource(principal, 'analytics') ? () => true : readable;
 }
 
 /** Whether the principal may read rows of `resource` (no throw): for relations and expansions. */

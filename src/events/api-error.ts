@@ -38,7 +38,8 @@ export function apiErrorEvent(err: unknown, requestId: string, operation: string
   const e = err instanceof ApiError ? err : databaseFault(err) ?? new ApiError('INTERNAL_ERROR', 'An unexpected error occurred; it has been logged with this request id');
   const i = (input && typeof input === 'object' && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
   let currency = text(i.currency)?.toLowerCase() ?? null;
-  let amount = Number.isSafeInteger(i.amount) && currency && /^[a-z]{3}$/.test(currency) ? formatMajor(i.amount as number, currency) : null;
+  // an ISO code, or the coin's own (a payment in usdx counts hundredths of the coin, as cents)
+  let amount = Number.isSafeInteger(i.amount) && currency && (/^[a-z]{3}$/.test(currency) || currency === coin) ? formatMajor(i.amount as number, currency) : null;
   // a coin amount (stablecoin operations: a decimal string of the coin, which has no currency
   // field in the request) is given as sent, in the coin
   if (amount === null && coinOperation(operation) && typeof i.amount === 'string' && COIN_AMOUNT.test(i.amount)) {

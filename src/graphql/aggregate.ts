@@ -15,7 +15,7 @@
 // Float; min and max keep their column's type (DateTime in ISO 8601, milliseconds). Costs as
 // "analytics" in the rate limits (src/ratelimit/cost.ts: a root field whose name ends in Aggregate).
 import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
-import { authorize } from '../auth/keys.js';
+import { aggregateFilterReadable, authorizeAggregate } from '../auth/keys.js';
 import { ApiError } from '../errors.js';
 import {
   AGGREGATE_KINDS, AGGREGATE_MAX_GROUPS, aggregateColumns, aggregateGroups, aggregateRows, emptyRequest,
@@ -168,11 +168,11 @@ export function aggregateField(model: string, listName: string, resource: string
   builder.queryField(`${listName}${AGGREGATE_FIELD_SUFFIX}`, (t: Any) =>
     t.field({
       type: aggregateType,
-      description: `Aggregates of ${model} rows of the caller's account and mode (permission ${resource}:read); \`where\` as in \`${listName}\`. Costs as analytics in the rate limits.`,
+      description: `Aggregates of ${model} rows of the caller's account and mode (permission ${resource}:read or analytics:read); \`where\` as in \`${listName}\`. Costs as analytics in the rate limits.`,
       args: { where: t.arg({ type: boolExp(model) }) },
       resolve: (_root: unknown, args: Any, ctx: GraphQLContext, info: GraphQLResolveInfo): AggregateParent => {
-        authorize(ctx.principal, `${resource}:read`);
-        const where = scopedWhere(scopeOf(ctx), toPrismaWhere(model, args.where, 'where', readableBy(ctx)));
+        authorizeAggregate(ctx.principal, resource);
+        const where = scopedWhere(scopeOf(ctx), toPrismaWhere(model, args.where, 'where', aggregateFilterReadable(ctx.principal, readableBy(ctx))));
         const request = requestOf(info, model);
         let totals: Promise<Aggregates> | undefined;
         return { where, totals: () => (totals ??= aggregateRows(ctx.services.db, model, where, request)) };

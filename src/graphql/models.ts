@@ -2,7 +2,8 @@
 // Hasura-style list queries, by-id lookups and mutations bound to domain operations.
 import { ApiError, textFaults } from '../errors.js';
 import { authorize, canReadResource } from '../auth/keys.js';
-import { modelInfo, resourceOfModel, scalarFields } from '../db/models.js';
+import { resourceOfModel, scalarFields } from '../db/models.js';
+import { getDatamodel } from '../generated/pothos-types.js';
 import { toPrismaOrderBy, toPrismaWhere, type CanRead } from '../db/where.js';
 import { leanFindById, leanFindMany } from '../db/lean-read.js';
 import { answeredLean } from './relations.js';
@@ -12,7 +13,7 @@ import { boolExp, orderBy } from './filters.js';
 import { aggregateField } from './aggregate.js';
 import { definedOnly, inputFromZod } from './zod-input.js';
 import { z } from 'zod';
-import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import { getNamedType, isObjectType, Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
@@ -53,14 +54,18 @@ function delegate(ctx: GraphQLContext, model: string): Any {
  */
 export function narrowed(query: { include?: Record<string, unknown>; select?: unknown }, info: GraphQLResolveInfo, model: string): Record<string, unknown> {
   if (query.select) return query;
-  // list columns too (a webhook endpoint's `events`): a field left out of the select would read as null
-  const scalars = new Set([...modelInfo(model).fields.values()].filter((f) => f.kind === 'scalar').map((f) => f.name));
+  const columns = columnsOfFields(info, model);
+  if (!columns) return query;
   const select: Record<string, unknown> = { id: true };
   const visit = (selectionSet: SelectionSetNode | undefined, seen: Set<string>): boolean => {
     for (const sel of selectionSet?.selections ?? []) {
       if (sel.directives?.length) return false;
       if (sel.kind === Kind.FIELD) {
-        if (scalars.has(sel.name.value)) select[sel.name.value] = true;
+        const name = sel.name.value;
+        const column = columns.get(name);
+        if (column) select[column] = true;
+        // a field computed in code may read any column: the whole row
+        else if (column === null && !(query.include && name in query.include)) return false;
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
         if (!visit(sel.selectionSet, seen)) return false;
       } else if (sel.kind === Kind.FRAGMENT_SPREAD) {
@@ -75,6 +80,32 @@ export function narrowed(query: { include?: Record<string, unknown>; select?: un
   for (const node of info.fieldNodes) if (!visit(node.selectionSet, new Set())) return query;
   for (const [relation, args] of Object.entries(query.include ?? {})) select[relation] = args;
   return { select };
+}
+
+const fieldColumns = new WeakMap<object, Map<string, string | null | undefined>>();
+
+/**
+ * For each field of the model's GraphQL type: the column it shows (an exposed scalar, under its
+ * own name or another: `transactionHash` shows `hash`; list columns too, as a webhook endpoint's
+ * `events`), null for a field computed in code, undefined for `__typename` and relations (which
+ * Pothos's include carries). Undefined when the type is not the model's object type.
+ */
+function columnsOfFields(info: GraphQLResolveInfo, model: string): Map<string, string | null | undefined> | undefined {
+  const type = getNamedType(info.returnType);
+  if (!isObjectType(type) || type.name !== model) return undefined;
+  let map = fieldColumns.get(type);
+  if (!map) {
+    map = new Map<string, string | null | undefined>();
+    const raw = getDatamodel().datamodel.models[model] as { fields: readonly { name: string; kind: string }[] } | undefined;
+    const kinds = new Map((raw?.fields ?? []).map((f) => [f.name, f.kind]));
+    for (const [name, field] of Object.entries(type.getFields())) {
+      const exposed = (field.extensions as { pothosExposedField?: string } | undefined)?.pothosExposedField ?? name;
+      const kind = kinds.get(exposed);
+      map.set(name, kind === 'scalar' ? exposed : kind === 'object' ? undefined : null);
+    }
+    fieldColumns.set(type, map);
+  }
+  return map;
 }
 
 /** `t.expose…` for every public scalar field of a model. */

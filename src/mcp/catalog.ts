@@ -109,11 +109,12 @@ function argName(param: string): string {
 }
 
 /**
- * The permission a summary states: `... (permission orders:create)`, `... (global:read)` or
- * `... (a secret key with agents:write)`.
+ * The permission a summary states: `... (permission orders:create)`, `... (global:read)`,
+ * `... (a secret key with agents:write)`, or alternatives, any of which suffices
+ * (`(permission orders:read or analytics:read; ...)`).
  */
 export function documentedPermission(summary: string | undefined): string | undefined {
-  return /\((?:permission |a secret key with )?([a-z_]+:[a-z_*]+)[;,)]/.exec(summary ?? '')?.[1];
+  return /\((?:permission |a secret key with )?([a-z_]+:[a-z_*]+(?: or [a-z_]+:[a-z_*]+)*)[;,)]/.exec(summary ?? '')?.[1];
 }
 
 function credentialOf(op: OpenApiOperation, schemes: Record<string, SecurityScheme>): Credential | string {
@@ -320,10 +321,12 @@ export function visibleTo(tool: ToolDef, principal: Principal): boolean {
   // search is a POST that reads
   if (principal.type === 'publishable' && tool.method !== 'GET' && tool.route !== 'POST /v1/search') return false;
   if (!tool.permission) return true;
-  try {
-    authorize(principal, tool.permission);
-    return true;
-  } catch {
-    return false;
-  }
+  return tool.permission.split(' or ').some((permission) => {
+    try {
+      authorize(principal, permission);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }

@@ -13,6 +13,8 @@ import { webhooksModule } from './webhooks/index.js';
 import { paymentsModule } from './payments/index.js';
 import { returnsModule } from './returns/index.js';
 import { stablecoinModule } from './stablecoin/index.js';
+import { transactionsModule } from './transactions/index.js';
+import { analyticsModule } from './analytics/index.js';
 import { selfHostedModule } from './selfhosted/index.js';
 import { apiKeysModule } from './api-keys/index.js';
 import { oauthModule } from './oauth/index.js';
@@ -38,6 +40,8 @@ export const MODULES: readonly AppModule[] = [
   stablecoinModule,
   invoicesModule,
   financeModule,
+  transactionsModule,
+  analyticsModule,
   subscriptionsModule,
   globalModule,
   agentsModule,

@@ -14,7 +14,7 @@
 // and `group_by` take comma-separated names and may repeat. The computation is
 // src/db/aggregate.ts's, shared with GraphQL's `<list>Aggregate`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authorize, type Principal } from '../auth/keys.js';
+import { aggregateFilterReadable, authorizeAggregate, type Principal } from '../auth/keys.js';
 import { ApiError, type FieldError } from '../errors.js';
 import {
   AGGREGATE_KINDS, AGGREGATE_MAX_GROUPS, aggregateColumns, aggregateGroups, aggregateRows, emptyRequest,
@@ -160,7 +160,7 @@ export function registerAggregateRoute(
       rateCost: 'analytics',
       resource: r.resource,
       doc: {
-        summary: `Aggregate ${noun}: count, sum, avg, min, max, per group (permission ${r.resource}:read; costs as analytics)`,
+        summary: `Aggregate ${noun}: count, sum, avg, min, max, per group (permission ${r.resource}:read or analytics:read; costs as analytics)`,
         description: `Every filter of GET ${r.path} applies. At most ${AGGREGATE_MAX_GROUPS} groups. See docs/aggregates.md.`,
         query: AGGREGATE_QUERY_DOC,
         response: AGGREGATE_RESPONSE_DOC,
@@ -168,11 +168,11 @@ export function registerAggregateRoute(
     },
   }, async (req: FastifyRequest) => {
     const principal = await authenticate(req, deps);
-    authorize(principal, `${r.resource}:read`);
+    authorizeAggregate(principal, r.resource);
     const query = req.query as Query;
     assertStorableText(query);
     const parsed = parseAggregateQuery(r.model, query);
-    const where = listWhere(r.model, principal, parsed.filters, readable(principal));
+    const where = listWhere(r.model, principal, parsed.filters, aggregateFilterReadable(principal, readable(principal)));
     return aggregateResource(deps.services.db, r.model, where, parsed);
   });
 }

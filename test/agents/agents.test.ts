@@ -117,6 +117,17 @@ describe('executing', () => {
     expect(other.body.decision.rules).toEqual(['currency_outside_limits']);
   });
 
+  it('a payment in the coin\'s currency (hundredths) counts against a limit in the coin (micro-units) at its value', async () => {
+    // 10 usdx per transaction = 10,000,000 micro-units; a payment of 1000 usdx-hundredths is 10 usdx
+    const agent = await newAgent({ limits: { per_transaction: { amount: 10_000_000, currency: 'usdx' } } });
+    const equal = await execute(agent.id, 'payments.create', { amount: 1000, currency: 'usdx', payment_method: 'stablecoin' });
+    expect(equal.status, equal.text).toBe(200);
+    expect(equal.body.decision.outcome, equal.text).toBe('allow');
+    expect(equal.body.decision.facts).toContain(`amount(${equal.body.id}, 10000000, usdx)`);
+    const over = await execute(agent.id, 'payments.create', { amount: 1001, currency: 'usdx', payment_method: 'stablecoin' });
+    expect(over.body).toMatchObject({ status: 'denied', decision: { outcome: 'deny', rules: ['over_per_transaction_limit'] } });
+  });
+
   it('20 parallel executions of 10 against a daily limit of 100: exactly 10 succeed and 10 are denied', async () => {
     const agent = await newAgent({ limits: { daily: usd(100) } });
     const results = await Promise.all(Array.from({ length: 20 }, () => execute(agent.id, 'payments.create', pay(10))));

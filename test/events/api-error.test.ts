@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
 import { fundWallet, newSigningSecret } from '../helpers/money.js';
+import { apiErrorEvent } from '../../src/events/api-error.js';
+import { ApiError } from '../../src/errors.js';
 
 let t: TestServer;
 let a: TestAccount;
@@ -132,5 +134,15 @@ describe('api.error', () => {
       await db.$executeRawUnsafe('DROP TRIGGER IF EXISTS api_error_test_customer ON "Customer"');
       await db.$executeRawUnsafe('DROP TRIGGER IF EXISTS api_error_test_execution ON "AgentExecution"');
     }
+  });
+});
+
+describe('api.error data of a payment in the coin\'s currency', () => {
+  it('gives its amount as the major unit, as for usd (hundredths of the coin: 1250 usdx is "12.50")', () => {
+    // the server running in this file has made the coin's code a currency (the payments module)
+    const e = apiErrorEvent(new ApiError('PAYMENT_FAILED', 'refused'), 'req_x', 'payments.create', 'Payment', { amount: 1250, currency: 'usdx' }, 'usdx');
+    expect(e.data).toMatchObject({ amount: '12.50', currency: 'usdx' });
+    const fiat = apiErrorEvent(new ApiError('PAYMENT_FAILED', 'refused'), 'req_y', 'payments.create', 'Payment', { amount: 1250, currency: 'jpy' }, 'usdx');
+    expect(fiat.data).toMatchObject({ amount: '1250', currency: 'jpy' });
   });
 });

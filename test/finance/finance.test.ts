@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql, hasPostgres, startTestServer, type ApiResponse, type TestAccount, type TestServer } from '../helpers/server.js';
 import { runScript } from '../helpers/process.js';
+import { fundWallet, newSigningSecret } from '../helpers/money.js';
 import { expectError, faultFields, ids } from '../rest/envelope.js';
 
 const DAY = 86_400;
@@ -137,6 +138,18 @@ describe('finance', () => {
     expectError(await post(reader, '/v1/finance/loans/create', { amount: 100, currency: 'usd', term_days: 30, repayment: 'fixed' }), 403, 'INSUFFICIENT_PERMISSIONS');
     const other = (await b.newKey({ type: 'restricted', permissions: ['orders:read'] })).secret;
     expectError(await get(other, '/v1/finance/options'), 403, 'INSUFFICIENT_PERMISSIONS');
+  });
+
+  it('options without ?currency= never default to the stablecoin\'s currency: finance lends fiat', async () => {
+    const a = await t.newAccount();
+    const secret = await newSigningSecret(t, a);
+    await fundWallet(t, a, secret, '500');
+    // more volume in usdx (payments from the wallet) than in usd
+    ok(await post(a.key, '/v1/payments', { amount: 30_000, currency: 'usdx' }), 201);
+    await pay(a.key, 1_000, 1);
+    const options = ok(await get(a.key, '/v1/finance/options'));
+    expect(options.currency).toBe('usd');
+    expect(options.computed_from).toMatchObject({ currency: 'usd', volume: 1_000, payments: 1 });
   });
 
   it('factoring: one of two concurrent requests funds (201), the other 409; the invoice\'s payment repays advance and fee first; ledger verified', async () => {

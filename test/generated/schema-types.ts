@@ -321,10 +321,11 @@ export type ComplianceCheckInput = {
   country?: InputMaybe<Scalars['String']['input']>;
   dateOfBirth?: InputMaybe<Scalars['String']['input']>;
   name: Scalars['String']['input'];
-  type: ComplianceCheckInputType;
+  type?: InputMaybe<ComplianceCheckInputType>;
 };
 
 export type ComplianceCheckInputType =
+  | 'any'
   | 'entity'
   | 'individual';
 
@@ -471,12 +472,14 @@ export type CreateOrderInputItem = {
 
 export type CreatePaymentInput = {
   amount: Scalars['Int']['input'];
+  /** ISO 4217 code (usd, eur), or the stablecoin's code (usdx by default): a payment in the coin's currency is paid from the account's wallet */
   currency: Scalars['String']['input'];
   customer?: InputMaybe<Scalars['String']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
   metadata?: InputMaybe<Scalars['JSON']['input']>;
   order?: InputMaybe<Scalars['String']['input']>;
-  paymentMethod: Scalars['String']['input'];
+  /** stablecoin or a card payment method; required, but for a payment in the stablecoin's currency (then stablecoin, the only one it takes) */
+  paymentMethod?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type CreatePriceInput = {
@@ -1683,6 +1686,158 @@ export type JsonComparisonExp = {
   /** the object has this key */
   _has_key?: InputMaybe<Scalars['String']['input']>;
   _is_null?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** One line of a ledger transaction: a credit (positive) or a debit (negative) of one ledger account */
+export type LedgerPosting = {
+  __typename?: 'LedgerPosting';
+  /** the wallet's address (EIP-55 checksum case) for wallet postings, else null */
+  address?: Maybe<Scalars['String']['output']>;
+  /** signed: the coin itself (wallet and issuer postings) as a decimal string ("12.5"); every other ledger account in integer minor units of its currency ("1250"), the coin's currency included */
+  amount: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** the kind of ledger account: available, pending, refunded, processor, settlement, wallet, issuer, financing */
+  ledgerAccount: Scalars['String']['output'];
+  /** self (the caller's own ledger account), platform (the processor, the coin's issuer) or counterparty (another account's wallet: the other side of a transfer) */
+  owner: Scalars['String']['output'];
+  position: Scalars['Int']['output'];
+};
+
+/** Boolean expression to filter LedgerPosting rows (Hasura style) */
+export type LedgerPostingBoolExp = {
+  _and?: InputMaybe<Array<LedgerPostingBoolExp>>;
+  _not?: InputMaybe<LedgerPostingBoolExp>;
+  _or?: InputMaybe<Array<LedgerPostingBoolExp>>;
+  currency?: InputMaybe<StringComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  ledgerAccountId?: InputMaybe<StringComparisonExp>;
+  position?: InputMaybe<IntComparisonExp>;
+  transaction?: InputMaybe<LedgerTransactionBoolExp>;
+  transactionId?: InputMaybe<StringComparisonExp>;
+};
+
+/** A balanced movement of the ledger (postings sum to zero per currency and unit), chained per account and mode: transactionHash = SHA-256 over previousHash and the canonical content */
+export type LedgerTransaction = {
+  __typename?: 'LedgerTransaction';
+  createdAt: Scalars['DateTime']['output'];
+  hash: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** payment | settlement | refund | issue | redeem | transfer | stablecoin_payment */
+  kind: Scalars['String']['output'];
+  livemode: Scalars['Boolean']['output'];
+  postings: Array<LedgerPosting>;
+  previousHash: Scalars['String']['output'];
+  resourceId: Scalars['String']['output'];
+  sequence: Scalars['Int']['output'];
+  /** the same as hash: the name payments and transfers use */
+  transactionHash: Scalars['String']['output'];
+};
+
+/** Aggregates of the LedgerTransaction rows a filter matches (of the caller's account and mode) */
+export type LedgerTransactionAggregate = {
+  __typename?: 'LedgerTransactionAggregate';
+  avg: LedgerTransactionAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  /** The aggregates per group of rows with equal values of `by`, ordered by those values (ascending, null last); at most 1000 groups, more is a VALIDATION_ERROR */
+  groups: Array<LedgerTransactionAggregateGroup>;
+  max: LedgerTransactionAggregateMax;
+  min: LedgerTransactionAggregateMin;
+  sum: LedgerTransactionAggregateSum;
+};
+
+
+/** Aggregates of the LedgerTransaction rows a filter matches (of the caller's account and mode) */
+export type LedgerTransactionAggregateGroupsArgs = {
+  by: Array<LedgerTransactionAggregateGroupBy>;
+};
+
+/** Averages of LedgerTransaction columns over the rows (null when no row has a value) */
+export type LedgerTransactionAggregateAvg = {
+  __typename?: 'LedgerTransactionAggregateAvg';
+  /** average of sequence */
+  sequence?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Aggregates of one group of LedgerTransaction rows */
+export type LedgerTransactionAggregateGroup = {
+  __typename?: 'LedgerTransactionAggregateGroup';
+  avg: LedgerTransactionAggregateAvg;
+  /** number of rows */
+  count: Scalars['Int']['output'];
+  keys: LedgerTransactionAggregateGroupKeys;
+  max: LedgerTransactionAggregateMax;
+  min: LedgerTransactionAggregateMin;
+  sum: LedgerTransactionAggregateSum;
+};
+
+/** Columns of LedgerTransaction to group by */
+export type LedgerTransactionAggregateGroupBy =
+  | 'hash'
+  | 'kind'
+  | 'previousHash'
+  | 'resourceId';
+
+/** The values of the grouped columns of a group of LedgerTransaction rows (null for a column not grouped by, or a null value) */
+export type LedgerTransactionAggregateGroupKeys = {
+  __typename?: 'LedgerTransactionAggregateGroupKeys';
+  hash?: Maybe<Scalars['String']['output']>;
+  kind?: Maybe<Scalars['String']['output']>;
+  previousHash?: Maybe<Scalars['String']['output']>;
+  resourceId?: Maybe<Scalars['String']['output']>;
+};
+
+/** Greatest values of LedgerTransaction columns over the rows (null when no row has a value) */
+export type LedgerTransactionAggregateMax = {
+  __typename?: 'LedgerTransactionAggregateMax';
+  /** greatest createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** greatest sequence */
+  sequence?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Least values of LedgerTransaction columns over the rows (null when no row has a value) */
+export type LedgerTransactionAggregateMin = {
+  __typename?: 'LedgerTransactionAggregateMin';
+  /** least createdAt */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  /** least sequence */
+  sequence?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Sums of LedgerTransaction columns over the rows (null when no row has a value) */
+export type LedgerTransactionAggregateSum = {
+  __typename?: 'LedgerTransactionAggregateSum';
+  /** sum of sequence (an exact integer; Float because a sum may pass 32 bits) */
+  sequence?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Boolean expression to filter LedgerTransaction rows (Hasura style) */
+export type LedgerTransactionBoolExp = {
+  _and?: InputMaybe<Array<LedgerTransactionBoolExp>>;
+  _not?: InputMaybe<LedgerTransactionBoolExp>;
+  _or?: InputMaybe<Array<LedgerTransactionBoolExp>>;
+  createdAt?: InputMaybe<DateTimeComparisonExp>;
+  hash?: InputMaybe<StringComparisonExp>;
+  id?: InputMaybe<StringComparisonExp>;
+  kind?: InputMaybe<StringComparisonExp>;
+  /** matches when any postings matches */
+  postings?: InputMaybe<LedgerPostingBoolExp>;
+  previousHash?: InputMaybe<StringComparisonExp>;
+  resourceId?: InputMaybe<StringComparisonExp>;
+  sequence?: InputMaybe<IntComparisonExp>;
+};
+
+/** Ordering of LedgerTransaction rows; list several for tie-breaks */
+export type LedgerTransactionOrderBy = {
+  createdAt?: InputMaybe<OrderBy>;
+  hash?: InputMaybe<OrderBy>;
+  id?: InputMaybe<OrderBy>;
+  kind?: InputMaybe<OrderBy>;
+  previousHash?: InputMaybe<OrderBy>;
+  resourceId?: InputMaybe<OrderBy>;
+  sequence?: InputMaybe<OrderBy>;
 };
 
 /** A loan: fixed (instalments debited on their due dates) or revenue_share (withholdRate of every succeeded payment). Statuses active, past_due, repaid, defaulted. */
@@ -3245,19 +3400,19 @@ export type Query = {
   agentActivity: Array<AgentExecution>;
   /** Agent rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   agents: Array<Agent>;
-  /** Aggregates of Agent rows of the caller's account and mode (permission agents:read); `where` as in `agents`. Costs as analytics in the rate limits. */
+  /** Aggregates of Agent rows of the caller's account and mode (permission agents:read or analytics:read); `where` as in `agents`. Costs as analytics in the rate limits. */
   agentsAggregate: AgentAggregate;
   complianceCheckRecord?: Maybe<ComplianceCheck>;
   /** ComplianceCheck rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   complianceChecks: Array<ComplianceCheck>;
-  /** Aggregates of ComplianceCheck rows of the caller's account and mode (permission global:read); `where` as in `complianceChecks`. Costs as analytics in the rate limits. */
+  /** Aggregates of ComplianceCheck rows of the caller's account and mode (permission global:read or analytics:read); `where` as in `complianceChecks`. Costs as analytics in the rate limits. */
   complianceChecksAggregate: ComplianceCheckAggregate;
   /** The sanctions lists loaded for the key's mode, as GET /v1/global/compliance/lists (global:read) */
   complianceLists: Array<SanctionsList>;
   customer?: Maybe<Customer>;
   /** Customer rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   customers: Array<Customer>;
-  /** Aggregates of Customer rows of the caller's account and mode (permission customers:read); `where` as in `customers`. Costs as analytics in the rate limits. */
+  /** Aggregates of Customer rows of the caller's account and mode (permission customers:read or analytics:read); `where` as in `customers`. Costs as analytics in the rate limits. */
   customersAggregate: CustomerAggregate;
   /** The industry packs of the decision service (REST: GET /api/svc/catalog) */
   decisionCatalog: Array<DecisionPack>;
@@ -3270,58 +3425,63 @@ export type Query = {
   inventoryItem?: Maybe<InventoryItem>;
   /** InventoryItem rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   inventoryItems: Array<InventoryItem>;
-  /** Aggregates of InventoryItem rows of the caller's account and mode (permission inventory:read); `where` as in `inventoryItems`. Costs as analytics in the rate limits. */
+  /** Aggregates of InventoryItem rows of the caller's account and mode (permission inventory:read or analytics:read); `where` as in `inventoryItems`. Costs as analytics in the rate limits. */
   inventoryItemsAggregate: InventoryItemAggregate;
   invoice?: Maybe<Invoice>;
   invoiceFactoring?: Maybe<InvoiceFactoring>;
   /** InvoiceFactoring rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   invoiceFactorings: Array<InvoiceFactoring>;
-  /** Aggregates of InvoiceFactoring rows of the caller's account and mode (permission finance:read); `where` as in `invoiceFactorings`. Costs as analytics in the rate limits. */
+  /** Aggregates of InvoiceFactoring rows of the caller's account and mode (permission finance:read or analytics:read); `where` as in `invoiceFactorings`. Costs as analytics in the rate limits. */
   invoiceFactoringsAggregate: InvoiceFactoringAggregate;
   /** Invoice rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   invoices: Array<Invoice>;
-  /** Aggregates of Invoice rows of the caller's account and mode (permission invoices:read); `where` as in `invoices`. Costs as analytics in the rate limits. */
+  /** Aggregates of Invoice rows of the caller's account and mode (permission invoices:read or analytics:read); `where` as in `invoices`. Costs as analytics in the rate limits. */
   invoicesAggregate: InvoiceAggregate;
+  ledgerTransaction?: Maybe<LedgerTransaction>;
+  /** LedgerTransaction rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
+  ledgerTransactions: Array<LedgerTransaction>;
+  /** Aggregates of LedgerTransaction rows of the caller's account and mode (permission transactions:read or analytics:read); `where` as in `ledgerTransactions`. Costs as analytics in the rate limits. */
+  ledgerTransactionsAggregate: LedgerTransactionAggregate;
   loan?: Maybe<Loan>;
   /** Loan rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   loans: Array<Loan>;
-  /** Aggregates of Loan rows of the caller's account and mode (permission finance:read); `where` as in `loans`. Costs as analytics in the rate limits. */
+  /** Aggregates of Loan rows of the caller's account and mode (permission finance:read or analytics:read); `where` as in `loans`. Costs as analytics in the rate limits. */
   loansAggregate: LoanAggregate;
   order?: Maybe<Order>;
   /** Order rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   orders: Array<Order>;
-  /** Aggregates of Order rows of the caller's account and mode (permission orders:read); `where` as in `orders`. Costs as analytics in the rate limits. */
+  /** Aggregates of Order rows of the caller's account and mode (permission orders:read or analytics:read); `where` as in `orders`. Costs as analytics in the rate limits. */
   ordersAggregate: OrderAggregate;
   payment?: Maybe<Payment>;
   /** Payment rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   payments: Array<Payment>;
-  /** Aggregates of Payment rows of the caller's account and mode (permission payments:read); `where` as in `payments`. Costs as analytics in the rate limits. */
+  /** Aggregates of Payment rows of the caller's account and mode (permission payments:read or analytics:read); `where` as in `payments`. Costs as analytics in the rate limits. */
   paymentsAggregate: PaymentAggregate;
   poFinancing?: Maybe<PoFinancing>;
   /** PoFinancing rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   poFinancings: Array<PoFinancing>;
-  /** Aggregates of PoFinancing rows of the caller's account and mode (permission finance:read); `where` as in `poFinancings`. Costs as analytics in the rate limits. */
+  /** Aggregates of PoFinancing rows of the caller's account and mode (permission finance:read or analytics:read); `where` as in `poFinancings`. Costs as analytics in the rate limits. */
   poFinancingsAggregate: PoFinancingAggregate;
   price?: Maybe<Price>;
   /** Price rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   prices: Array<Price>;
-  /** Aggregates of Price rows of the caller's account and mode (permission prices:read); `where` as in `prices`. Costs as analytics in the rate limits. */
+  /** Aggregates of Price rows of the caller's account and mode (permission prices:read or analytics:read); `where` as in `prices`. Costs as analytics in the rate limits. */
   pricesAggregate: PriceAggregate;
   product?: Maybe<Product>;
   /** Product rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   products: Array<Product>;
-  /** Aggregates of Product rows of the caller's account and mode (permission products:read); `where` as in `products`. Costs as analytics in the rate limits. */
+  /** Aggregates of Product rows of the caller's account and mode (permission products:read or analytics:read); `where` as in `products`. Costs as analytics in the rate limits. */
   productsAggregate: ProductAggregate;
   publicBalance: PublicBalance;
   refund?: Maybe<Refund>;
   /** Refund rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   refunds: Array<Refund>;
-  /** Aggregates of Refund rows of the caller's account and mode (permission payments:read); `where` as in `refunds`. Costs as analytics in the rate limits. */
+  /** Aggregates of Refund rows of the caller's account and mode (permission payments:read or analytics:read); `where` as in `refunds`. Costs as analytics in the rate limits. */
   refundsAggregate: RefundAggregate;
   return?: Maybe<Return>;
   /** Return rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   returns: Array<Return>;
-  /** Aggregates of Return rows of the caller's account and mode (permission returns:read); `where` as in `returns`. Costs as analytics in the rate limits. */
+  /** Aggregates of Return rows of the caller's account and mode (permission returns:read or analytics:read); `where` as in `returns`. Costs as analytics in the rate limits. */
   returnsAggregate: ReturnAggregate;
   /** Search across resources (typo-tolerant, facets, highlights, suggestions), as POST /v1/search */
   search: SearchResults;
@@ -3333,7 +3493,7 @@ export type Query = {
   subscription?: Maybe<CustomerSubscription>;
   /** Subscription rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   subscriptions: Array<CustomerSubscription>;
-  /** Aggregates of Subscription rows of the caller's account and mode (permission subscriptions:read); `where` as in `subscriptions`. Costs as analytics in the rate limits. */
+  /** Aggregates of Subscription rows of the caller's account and mode (permission subscriptions:read or analytics:read); `where` as in `subscriptions`. Costs as analytics in the rate limits. */
   subscriptionsAggregate: SubscriptionAggregate;
   /** Tax on an amount, as GET /v1/global/tax/calculate (global:read) */
   taxCalculation: TaxCalculation;
@@ -3345,7 +3505,7 @@ export type Query = {
   webhookEndpoint?: Maybe<WebhookEndpoint>;
   /** WebhookEndpoint rows of the caller's account and mode, Hasura style; limit at most 100 (default 100) */
   webhookEndpoints: Array<WebhookEndpoint>;
-  /** Aggregates of WebhookEndpoint rows of the caller's account and mode (permission webhooks:read); `where` as in `webhookEndpoints`. Costs as analytics in the rate limits. */
+  /** Aggregates of WebhookEndpoint rows of the caller's account and mode (permission webhooks:read or analytics:read); `where` as in `webhookEndpoints`. Costs as analytics in the rate limits. */
   webhookEndpointsAggregate: WebhookEndpointAggregate;
 };
 
@@ -3487,6 +3647,24 @@ export type QueryInvoicesArgs = {
 
 export type QueryInvoicesAggregateArgs = {
   where?: InputMaybe<InvoiceBoolExp>;
+};
+
+
+export type QueryLedgerTransactionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryLedgerTransactionsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  order_by?: InputMaybe<Array<LedgerTransactionOrderBy>>;
+  where?: InputMaybe<LedgerTransactionBoolExp>;
+};
+
+
+export type QueryLedgerTransactionsAggregateArgs = {
+  where?: InputMaybe<LedgerTransactionBoolExp>;
 };
 
 

@@ -306,6 +306,18 @@ describe('compliance screening (shipped test list)', () => {
     expect((await check({ name: 'John Smith', type: 'entity' })).body.result).toBe('clear');
   });
 
+  it('without a type (or with any), a name is screened against people and organizations alike', async () => {
+    const person = await check({ name: 'John Smith' });
+    expect(person.status, person.text).toBe(200);
+    expect(person.body).toMatchObject({ type: 'any', result: 'match', matches: [{ entry_id: '9001', type: 'individual' }] });
+    const company = await check({ name: 'Zephyrine Test Import Export FZE', type: 'any' });
+    expect(company.body).toMatchObject({ type: 'any', matches: [{ entry_id: '9005' }] });
+    expect(company.body.matches[0].type).not.toBe('individual');
+    const bad = await check({ name: 'John Smith', type: 'person' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ code: 'INVALID_ENUM_VALUE', param: 'type' });
+  });
+
   it('an embargoed country (configuration) is a match on the country', async () => {
     const res = await check({ name: 'Maria Garcia Lopez', type: 'individual', country: 'ir' });
     expect(res.body.result).toBe('match');

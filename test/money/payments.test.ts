@@ -1044,6 +1044,9 @@ describe('server 2, on the same data, with the worker', () => {
       ['amount over 99999999', { amount: 100_000_000 }, 'amount', 'VALIDATION_ERROR'],
       ['a bad currency', { currency: 'usdd' }, 'currency', 'VALIDATION_ERROR'],
       ['an unknown payment method', { paymentMethod: 'pm_card_bogus' }, 'paymentMethod', 'INVALID_ENUM_VALUE'],
+      // optional in the schema (a payment in the coin's currency defaults to stablecoin), so the
+      // operation names it, as REST does
+      ['paymentMethod missing', { paymentMethod: undefined }, 'paymentMethod', 'MISSING_REQUIRED_FIELD'],
     ])('GraphQL createPayment with %s: 400 naming the field', async (_name, patch, field, code) => {
       const res = await gql(t.url, bad.key, CREATE, { input: { amount: 900, currency: 'usd', paymentMethod: 'pm_card_visa', ...patch } });
       const e = gqlError(res);
@@ -1057,7 +1060,6 @@ describe('server 2, on the same data, with the worker', () => {
       ['amount a float', { amount: 1.5 }, 'amount'],
       ['amount a string', { amount: '900' }, 'amount'],
       ['an unknown field', { cardNumber: '4242' }, 'cardNumber'],
-      ['paymentMethod missing', { paymentMethod: undefined }, 'paymentMethod'],
     ])('GraphQL createPayment with %s: 400 from the schema, naming the field', async (_name, patch, field) => {
       const e = gqlError(await gql(t.url, bad.key, CREATE, { input: { amount: 900, currency: 'usd', paymentMethod: 'pm_card_visa', ...patch } }));
       expect(e.status).toBe(400);

@@ -186,7 +186,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Aggregate customers: count, sum, avg, min, max, per group (permission customers:read; costs as analytics)
+         * Aggregate customers: count, sum, avg, min, max, per group (permission customers:read or analytics:read; costs as analytics)
          * @description Every filter of GET /v1/customers applies. At most 1000 groups. See docs/aggregates.md.
          */
         get: operations["get_customers_aggregate"];
@@ -283,7 +283,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Aggregate products: count, sum, avg, min, max, per group (permission products:read; costs as analytics)
+         * Aggregate products: count, sum, avg, min, max, per group (permission products:read or analytics:read; costs as analytics)
          * @description Every filter of GET /v1/products applies. At most 1000 groups. See docs/aggregates.md.
          */
         get: operations["get_products_aggregate"];
@@ -379,7 +379,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Aggregate orders: count, sum, avg, min, max, per group (permission orders:read; costs as analytics)
+         * Aggregate orders: count, sum, avg, min, max, per group (permission orders:read or analytics:read; costs as analytics)
          * @description Every filter of GET /v1/orders applies. At most 1000 groups. See docs/aggregates.md.
          */
         get: operations["get_orders_aggregate"];
@@ -628,7 +628,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Aggregate inventory: count, sum, avg, min, max, per group (permission inventory:read; costs as analytics)
+         * Aggregate inventory: count, sum, avg, min, max, per group (permission inventory:read or analytics:read; costs as analytics)
          * @description Every filter of GET /v1/inventory applies. At most 1000 groups. See docs/aggregates.md.
          */
         get: operations["get_inventory_aggregate"];
@@ -720,7 +720,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Aggregate payments: count, sum, avg, min, max, per group (permission payments:read; costs as analytics)
+         * Aggregate payments: count, sum, avg, min, max, per group (permission payments:read or analytics:read; costs as analytics)
          * @description Every filter of GET /v1/payments applies. At most 1000 groups. See docs/aggregates.md.
          */
         get: operations["get_payments_aggregate"];
@@ -814,7 +814,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Aggregate refunds: count, sum, avg, min, max, per group (permission payments:read; costs as analytics)
+         * Aggregate refunds: count, sum, avg, min, max, per group (permission payments:read or analytics:read; costs as analytics)
          * @description Every filter of GET /v1/refunds applies. At most 1000 groups. See docs/aggregates.md.
          */
         get: operations["get_refunds_aggregate"];
@@ -906,7 +906,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Aggregate returns: count, sum, avg, min, max, per group (permission returns:read; costs as analytics)
+         * Aggregate returns: count, sum, avg, min, max, per group (permission returns:read or analytics:read; costs as analytics)
          * @description Every filter of GET /v1/returns applies. At most 1000 groups. See docs/aggregates.md.
          */
         get: operations["get_returns_aggregate"];
@@ -1194,7 +1194,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Aggregate invoices: count, sum, avg, min, max, per group (permission invoices:read; costs as analytics)
+         * Aggregate invoices: count, sum, avg, min, max, per group (permission invoices:read or analytics:read; costs as analytics)
          * @description Every filter of GET /v1/invoices applies. At most 1000 groups. See docs/aggregates.md.
          */
         get: operations["get_invoices_aggregate"];
@@ -1478,7 +1478,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Aggregate factorings: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+         * Aggregate factorings: count, sum, avg, min, max, per group (permission finance:read or analytics:read; costs as analytics)
          * @description Every filter of GET /v1/finance/factorings applies. At most 1000 groups. See docs/aggregates.md.
          */
         get: operations["get_finance_factorings_aggregate"];
@@ -1552,7 +1552,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Aggregate po: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+         * Aggregate po: count, sum, avg, min, max, per group (permission finance:read or analytics:read; costs as analytics)
          * @description Every filter of GET /v1/finance/po applies. At most 1000 groups. See docs/aggregates.md.
          */
         get: operations["get_finance_po_aggregate"];
@@ -1644,7 +1644,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Aggregate loans: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+         * Aggregate loans: count, sum, avg, min, max, per group (permission finance:read or analytics:read; costs as analytics)
          * @description Every filter of GET /v1/finance/loans applies. At most 1000 groups. See docs/aggregates.md.
          */
         get: operations["get_finance_loans_aggregate"];
@@ -1687,6 +1687,80 @@ export interface paths {
          * @description The same as POST /v1/finance/loans.
          */
         post: operations["finance_loans_create_alias"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List ledger transactions (permission transactions:read) */
+        get: operations["transactions_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ledger transactions (permission transactions:read)
+         * @description The same as GET /v1/transactions.
+         */
+        get: operations["transactions_list_alias"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aggregate transactions: count, sum, avg, min, max, per group (permission transactions:read or analytics:read; costs as analytics)
+         * @description Every filter of GET /v1/transactions applies. At most 1000 groups. See docs/aggregates.md.
+         */
+        get: operations["get_transactions_aggregate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve ledger transaction (permission transactions:read) */
+        get: operations["transactions_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1739,7 +1813,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Aggregate prices: count, sum, avg, min, max, per group (permission prices:read; costs as analytics)
+         * Aggregate prices: count, sum, avg, min, max, per group (permission prices:read or analytics:read; costs as analytics)
          * @description Every filter of GET /v1/prices applies. At most 1000 groups. See docs/aggregates.md.
          */
         get: operations["get_prices_aggregate"];
@@ -1834,7 +1908,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Aggregate subscriptions: count, sum, avg, min, max, per group (permission subscriptions:read; costs as analytics)
+         * Aggregate subscriptions: count, sum, avg, min, max, per group (permission subscriptions:read or analytics:read; costs as analytics)
          * @description Every filter of GET /v1/subscriptions applies. At most 1000 groups. See docs/aggregates.md.
          */
         get: operations["get_subscriptions_aggregate"];
@@ -2046,7 +2120,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Aggregate checks: count, sum, avg, min, max, per group (permission global:read; costs as analytics)
+         * Aggregate checks: count, sum, avg, min, max, per group (permission global:read or analytics:read; costs as analytics)
          * @description Every filter of GET /v1/global/compliance/checks applies. At most 1000 groups. See docs/aggregates.md.
          */
         get: operations["get_global_compliance_checks_aggregate"];
@@ -2141,7 +2215,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Aggregate agents: count, sum, avg, min, max, per group (permission agents:read; costs as analytics)
+         * Aggregate agents: count, sum, avg, min, max, per group (permission agents:read or analytics:read; costs as analytics)
          * @description Every filter of GET /v1/agents applies. At most 1000 groups. See docs/aggregates.md.
          */
         get: operations["get_agents_aggregate"];
@@ -2410,7 +2484,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Aggregate webhooks: count, sum, avg, min, max, per group (permission webhooks:read; costs as analytics)
+         * Aggregate webhooks: count, sum, avg, min, max, per group (permission webhooks:read or analytics:read; costs as analytics)
          * @description Every filter of GET /v1/webhooks applies. At most 1000 groups. See docs/aggregates.md.
          */
         get: operations["get_webhooks_aggregate"];
@@ -3590,6 +3664,33 @@ export interface components {
             transaction_hash: string;
             /** @description Unix seconds */
             created: number;
+        };
+        LedgerTransaction: {
+            id: string;
+            /** @enum {string} */
+            object: "ledger_transaction";
+            livemode?: boolean;
+            sequence: number;
+            kind: string;
+            resource_id: string;
+            previous_hash: string;
+            hash: string;
+            /** @description Unix seconds */
+            created: number;
+            postings?: components["schemas"]["LedgerPosting"][];
+        };
+        LedgerPosting: {
+            id: string;
+            /** @enum {string} */
+            object: "ledger_posting";
+            livemode?: boolean;
+            /** @description the transaction's id, or the object when expanded */
+            transaction: string | components["schemas"]["LedgerTransaction"];
+            ledger_account_id: string;
+            currency: string;
+            /** @description an exact decimal */
+            amount: string;
+            position: number;
         };
         InventoryItem: {
             id: string;
@@ -6537,8 +6638,10 @@ export interface operations {
             content: {
                 "application/json": {
                     amount: number;
+                    /** @description ISO 4217 code (usd, eur), or the stablecoin's code (usdx by default): a payment in the coin's currency is paid from the account's wallet */
                     currency: string;
-                    payment_method: string;
+                    /** @description stablecoin or a card payment method; required, but for a payment in the stablecoin's currency (then stablecoin, the only one it takes) */
+                    payment_method?: string;
                     customer?: string | null;
                     order?: string | null;
                     description?: string | null;
@@ -6745,8 +6848,10 @@ export interface operations {
             content: {
                 "application/json": {
                     amount: number;
+                    /** @description ISO 4217 code (usd, eur), or the stablecoin's code (usdx by default): a payment in the coin's currency is paid from the account's wallet */
                     currency: string;
-                    payment_method: string;
+                    /** @description stablecoin or a card payment method; required, but for a payment in the stablecoin's currency (then stablecoin, the only one it takes) */
+                    payment_method?: string;
                     customer?: string | null;
                     order?: string | null;
                     description?: string | null;
@@ -9528,6 +9633,237 @@ export interface operations {
             };
         };
     };
+    transactions_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description an id: the page after that object */
+                starting_after?: string;
+                /** @description an id: the page before that object */
+                ending_before?: string;
+                /** @description pagination.next_cursor or previous_cursor of a page */
+                cursor?: string;
+                offset?: number;
+                page?: number;
+                /** @description a field, e.g. created or amount */
+                sort?: string;
+                order?: "asc" | "desc";
+                /** @description comma-separated fields to return */
+                fields?: string;
+                /** @description related objects to embed */
+                "expand[]"?: string[];
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["LedgerTransaction"][];
+                        pagination: {
+                            has_more?: boolean;
+                            next_cursor?: string | null;
+                            previous_cursor?: string | null;
+                            total_count?: number;
+                            page_count?: number;
+                            current_page?: number;
+                            limit?: number;
+                        };
+                        url?: string;
+                        meta?: {
+                            request_id?: string;
+                            response_time_ms?: number;
+                        };
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    transactions_list_alias: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description an id: the page after that object */
+                starting_after?: string;
+                /** @description an id: the page before that object */
+                ending_before?: string;
+                /** @description pagination.next_cursor or previous_cursor of a page */
+                cursor?: string;
+                offset?: number;
+                page?: number;
+                /** @description a field, e.g. created or amount */
+                sort?: string;
+                order?: "asc" | "desc";
+                /** @description comma-separated fields to return */
+                fields?: string;
+                /** @description related objects to embed */
+                "expand[]"?: string[];
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "list";
+                        data: components["schemas"]["LedgerTransaction"][];
+                        pagination: {
+                            has_more?: boolean;
+                            next_cursor?: string | null;
+                            previous_cursor?: string | null;
+                            total_count?: number;
+                            page_count?: number;
+                            current_page?: number;
+                            limit?: number;
+                        };
+                        url?: string;
+                        meta?: {
+                            request_id?: string;
+                            response_time_ms?: number;
+                        };
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_transactions_aggregate: {
+        parameters: {
+            query?: {
+                /** @description comma-separated text or boolean fields (e.g. status,currency): one group per distinct combination */
+                group_by?: string;
+                /** @description comma-separated numeric fields */
+                sum?: string;
+                /** @description comma-separated numeric fields */
+                avg?: string;
+                /** @description comma-separated numeric or date-time fields */
+                min?: string;
+                /** @description comma-separated numeric or date-time fields */
+                max?: string;
+                search?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_after?: string;
+                /** @description Unix seconds or ISO 8601 */
+                created_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        object: "aggregate";
+                        count: number;
+                        sum?: {
+                            [key: string]: number | null;
+                        };
+                        avg?: {
+                            [key: string]: number | null;
+                        };
+                        min?: {
+                            [key: string]: number | null;
+                        };
+                        max?: {
+                            [key: string]: number | null;
+                        };
+                        groups?: Record<string, never>[];
+                    };
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    transactions_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerTransaction"];
+                };
+            };
+            /** @description An error in the API envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     prices_list: {
         parameters: {
             query?: {
@@ -10412,8 +10748,11 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @enum {string} */
-                    type: "individual" | "entity";
+                    /**
+                     * @default any
+                     * @enum {string}
+                     */
+                    type?: "individual" | "entity" | "any";
                     country?: string;
                     date_of_birth?: string;
                 };

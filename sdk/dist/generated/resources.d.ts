@@ -84,7 +84,7 @@ export declare class AgentsResource extends APIResource {
      */
     create(params: AgentsCreateParams, options?: RequestOptions): Promise<WithResponse<AgentsCreateResponse>>;
     /**
-     * Aggregate agents: count, sum, avg, min, max, per group (permission agents:read; costs as analytics)
+     * Aggregate agents: count, sum, avg, min, max, per group (permission agents:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/agents applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -245,7 +245,7 @@ export declare class CustomersResource extends APIResource {
      */
     create(params?: CustomersCreateParams, options?: RequestOptions): Promise<WithResponse<CustomersCreateResponse>>;
     /**
-     * Aggregate customers: count, sum, avg, min, max, per group (permission customers:read; costs as analytics)
+     * Aggregate customers: count, sum, avg, min, max, per group (permission customers:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/customers applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -367,7 +367,7 @@ export declare class FinanceResource extends APIResource {
      */
     factoringsList(params?: FinanceFactoringsListParams, options?: RequestOptions): PagePromise<FinanceFactoringsListResponse, FinanceFactoringsListItem>;
     /**
-     * Aggregate factorings: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+     * Aggregate factorings: count, sum, avg, min, max, per group (permission finance:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/finance/factorings applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -387,7 +387,7 @@ export declare class FinanceResource extends APIResource {
      */
     poList(params?: FinancePoListParams, options?: RequestOptions): PagePromise<FinancePoListResponse, FinancePoListItem>;
     /**
-     * Aggregate po: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+     * Aggregate po: count, sum, avg, min, max, per group (permission finance:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/finance/po applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -419,7 +419,7 @@ export declare class FinanceResource extends APIResource {
      */
     loansCreate(params: FinanceLoansCreateParams, options?: RequestOptions): Promise<WithResponse<FinanceLoansCreateResponse>>;
     /**
-     * Aggregate loans: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+     * Aggregate loans: count, sum, avg, min, max, per group (permission finance:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/finance/loans applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -511,7 +511,7 @@ export declare class GlobalResource extends APIResource {
      */
     complianceChecksList(params?: GlobalComplianceChecksListParams, options?: RequestOptions): PagePromise<GlobalComplianceChecksListResponse, GlobalComplianceChecksListItem>;
     /**
-     * Aggregate checks: count, sum, avg, min, max, per group (permission global:read; costs as analytics)
+     * Aggregate checks: count, sum, avg, min, max, per group (permission global:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/global/compliance/checks applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -583,7 +583,7 @@ export declare class InventoryResource extends APIResource {
      */
     list(params?: InventoryListParams, options?: RequestOptions): PagePromise<InventoryListResponse, InventoryListItem>;
     /**
-     * Aggregate inventory: count, sum, avg, min, max, per group (permission inventory:read; costs as analytics)
+     * Aggregate inventory: count, sum, avg, min, max, per group (permission inventory:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/inventory applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -635,7 +635,7 @@ export declare class InvoicesResource extends APIResource {
      */
     create(params: InvoicesCreateParams, options?: RequestOptions): Promise<WithResponse<InvoicesCreateResponse>>;
     /**
-     * Aggregate invoices: count, sum, avg, min, max, per group (permission invoices:read; costs as analytics)
+     * Aggregate invoices: count, sum, avg, min, max, per group (permission invoices:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/invoices applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -723,7 +723,7 @@ export declare class OrdersResource extends APIResource {
      */
     create(params: OrdersCreateParams, options?: RequestOptions): Promise<WithResponse<OrdersCreateResponse>>;
     /**
-     * Aggregate orders: count, sum, avg, min, max, per group (permission orders:read; costs as analytics)
+     * Aggregate orders: count, sum, avg, min, max, per group (permission orders:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/orders applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -807,7 +807,7 @@ export declare class PaymentsResource extends APIResource {
      */
     create(params: PaymentsCreateParams, options?: RequestOptions): Promise<WithResponse<PaymentsCreateResponse>>;
     /**
-     * Aggregate payments: count, sum, avg, min, max, per group (permission payments:read; costs as analytics)
+     * Aggregate payments: count, sum, avg, min, max, per group (permission payments:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/payments applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -847,7 +847,7 @@ export declare class PricesResource extends APIResource {
      */
     create(params: PricesCreateParams, options?: RequestOptions): Promise<WithResponse<PricesCreateResponse>>;
     /**
-     * Aggregate prices: count, sum, avg, min, max, per group (permission prices:read; costs as analytics)
+     * Aggregate prices: count, sum, avg, min, max, per group (permission prices:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/prices applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -889,7 +889,7 @@ export declare class ProductsResource extends APIResource {
      */
     create(params: ProductsCreateParams, options?: RequestOptions): Promise<WithResponse<ProductsCreateResponse>>;
     /**
-     * Aggregate products: count, sum, avg, min, max, per group (permission products:read; costs as analytics)
+     * Aggregate products: count, sum, avg, min, max, per group (permission products:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/products applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -940,7 +940,7 @@ export declare class RefundsResource extends APIResource {
      */
     list(params?: RefundsListParams, options?: RequestOptions): PagePromise<RefundsListResponse, RefundsListItem>;
     /**
-     * Aggregate refunds: count, sum, avg, min, max, per group (permission payments:read; costs as analytics)
+     * Aggregate refunds: count, sum, avg, min, max, per group (permission payments:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/refunds applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -988,7 +988,7 @@ export declare class ReturnsResource extends APIResource {
      */
     create(params: ReturnsCreateParams, options?: RequestOptions): Promise<WithResponse<ReturnsCreateResponse>>;
     /**
-     * Aggregate returns: count, sum, avg, min, max, per group (permission returns:read; costs as analytics)
+     * Aggregate returns: count, sum, avg, min, max, per group (permission returns:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/returns applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -1118,7 +1118,7 @@ export declare class SubscriptionsResource extends APIResource {
      */
     create(params: SubscriptionsCreateParams, options?: RequestOptions): Promise<WithResponse<SubscriptionsCreateResponse>>;
     /**
-     * Aggregate subscriptions: count, sum, avg, min, max, per group (permission subscriptions:read; costs as analytics)
+     * Aggregate subscriptions: count, sum, avg, min, max, per group (permission subscriptions:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/subscriptions applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -1190,6 +1190,38 @@ export declare class TestHelpersResource extends APIResource {
      */
     testClocksAdvance(id: string, params: TestHelpersTestClocksAdvanceParams, options?: RequestOptions): Promise<WithResponse<TestHelpersTestClocksAdvanceResponse>>;
 }
+export type TransactionsListParams = NonNullable<operations['transactions_list']['parameters']['query']> & QueryParams;
+export type TransactionsListResponse = operations['transactions_list']['responses'][200]['content']['application/json'];
+export type TransactionsListItem = NonNullable<TransactionsListResponse['data']>[number];
+export type TransactionsAggregateParams = NonNullable<operations['get_transactions_aggregate']['parameters']['query']> & QueryParams;
+export type TransactionsAggregateResponse = operations['get_transactions_aggregate']['responses'][200]['content']['application/json'];
+export type TransactionsRetrieveParams = QueryParams;
+export type TransactionsRetrieveResponse = operations['transactions_retrieve']['responses'][200]['content']['application/json'];
+/**
+ * `client.transactions`: list, aggregate, retrieve.
+ */
+export declare class TransactionsResource extends APIResource {
+    /**
+     * List ledger transactions (permission transactions:read)
+     *
+     * `GET /v1/transactions` (operationId `transactions_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     */
+    list(params?: TransactionsListParams, options?: RequestOptions): PagePromise<TransactionsListResponse, TransactionsListItem>;
+    /**
+     * Aggregate transactions: count, sum, avg, min, max, per group (permission transactions:read or analytics:read; costs as analytics)
+     *
+     * Every filter of GET /v1/transactions applies. At most 1000 groups. See docs/aggregates.md.
+     *
+     * `GET /v1/transactions/aggregate` (operationId `get_transactions_aggregate`)
+     */
+    aggregate(params?: TransactionsAggregateParams, options?: RequestOptions): Promise<WithResponse<TransactionsAggregateResponse>>;
+    /**
+     * Retrieve ledger transaction (permission transactions:read)
+     *
+     * `GET /v1/transactions/{id}` (operationId `transactions_retrieve`)
+     */
+    retrieve(id: string, params?: TransactionsRetrieveParams, options?: RequestOptions): Promise<WithResponse<TransactionsRetrieveResponse>>;
+}
 export type VersionsListParams = QueryParams;
 export type VersionsListResponse = operations['get_api_versions']['responses'][200]['content']['application/json'];
 /**
@@ -1245,7 +1277,7 @@ export declare class WebhooksResource extends WebhookResourceBase {
      */
     create(params: WebhooksCreateParams, options?: RequestOptions): Promise<WithResponse<WebhooksCreateResponse>>;
     /**
-     * Aggregate webhooks: count, sum, avg, min, max, per group (permission webhooks:read; costs as analytics)
+     * Aggregate webhooks: count, sum, avg, min, max, per group (permission webhooks:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/webhooks applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -1363,6 +1395,8 @@ export declare class GeneratedClient extends BaseClient {
     readonly subscriptions: SubscriptionsResource;
     /** /v1/test_helpers */
     readonly testHelpers: TestHelpersResource;
+    /** /v1/transactions */
+    readonly transactions: TransactionsResource;
     /** /api/versions */
     readonly versions: VersionsResource;
     /** /v1/webhooks */

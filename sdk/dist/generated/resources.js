@@ -65,7 +65,7 @@ export class AgentsResource extends APIResource {
         return this._client._call({ method: 'POST', path: '/v1/agents', body: params }, options);
     }
     /**
-     * Aggregate agents: count, sum, avg, min, max, per group (permission agents:read; costs as analytics)
+     * Aggregate agents: count, sum, avg, min, max, per group (permission agents:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/agents applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -234,7 +234,7 @@ export class CustomersResource extends APIResource {
         return this._client._call({ method: 'POST', path: '/v1/customers', body: params }, options);
     }
     /**
-     * Aggregate customers: count, sum, avg, min, max, per group (permission customers:read; costs as analytics)
+     * Aggregate customers: count, sum, avg, min, max, per group (permission customers:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/customers applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -339,7 +339,7 @@ export class FinanceResource extends APIResource {
         return this._client._list({ method: 'GET', path: '/v1/finance/factorings', query: params }, options);
     }
     /**
-     * Aggregate factorings: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+     * Aggregate factorings: count, sum, avg, min, max, per group (permission finance:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/finance/factorings applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -365,7 +365,7 @@ export class FinanceResource extends APIResource {
         return this._client._list({ method: 'GET', path: '/v1/finance/po', query: params }, options);
     }
     /**
-     * Aggregate po: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+     * Aggregate po: count, sum, avg, min, max, per group (permission finance:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/finance/po applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -407,7 +407,7 @@ export class FinanceResource extends APIResource {
         return this._client._call({ method: 'POST', path: '/v1/finance/loans', body: params }, options);
     }
     /**
-     * Aggregate loans: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+     * Aggregate loans: count, sum, avg, min, max, per group (permission finance:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/finance/loans applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -498,7 +498,7 @@ export class GlobalResource extends APIResource {
         return this._client._list({ method: 'GET', path: '/v1/global/compliance/checks', query: params }, options);
     }
     /**
-     * Aggregate checks: count, sum, avg, min, max, per group (permission global:read; costs as analytics)
+     * Aggregate checks: count, sum, avg, min, max, per group (permission global:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/global/compliance/checks applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -569,7 +569,7 @@ export class InventoryResource extends APIResource {
         return this._client._list({ method: 'GET', path: '/v1/inventory', query: params }, options);
     }
     /**
-     * Aggregate inventory: count, sum, avg, min, max, per group (permission inventory:read; costs as analytics)
+     * Aggregate inventory: count, sum, avg, min, max, per group (permission inventory:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/inventory applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -608,7 +608,7 @@ export class InvoicesResource extends APIResource {
         return this._client._call({ method: 'POST', path: '/v1/invoices', body: params }, options);
     }
     /**
-     * Aggregate invoices: count, sum, avg, min, max, per group (permission invoices:read; costs as analytics)
+     * Aggregate invoices: count, sum, avg, min, max, per group (permission invoices:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/invoices applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -695,7 +695,7 @@ export class OrdersResource extends APIResource {
         return this._client._call({ method: 'POST', path: '/v1/orders', body: params }, options);
     }
     /**
-     * Aggregate orders: count, sum, avg, min, max, per group (permission orders:read; costs as analytics)
+     * Aggregate orders: count, sum, avg, min, max, per group (permission orders:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/orders applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -790,7 +790,7 @@ export class PaymentsResource extends APIResource {
         return this._client._call({ method: 'POST', path: '/v1/payments', body: params }, options);
     }
     /**
-     * Aggregate payments: count, sum, avg, min, max, per group (permission payments:read; costs as analytics)
+     * Aggregate payments: count, sum, avg, min, max, per group (permission payments:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/payments applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -829,7 +829,7 @@ export class PricesResource extends APIResource {
         return this._client._call({ method: 'POST', path: '/v1/prices', body: params }, options);
     }
     /**
-     * Aggregate prices: count, sum, avg, min, max, per group (permission prices:read; costs as analytics)
+     * Aggregate prices: count, sum, avg, min, max, per group (permission prices:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/prices applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -868,7 +868,7 @@ export class ProductsResource extends APIResource {
         return this._client._call({ method: 'POST', path: '/v1/products', body: params }, options);
     }
     /**
-     * Aggregate products: count, sum, avg, min, max, per group (permission products:read; costs as analytics)
+     * Aggregate products: count, sum, avg, min, max, per group (permission products:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/products applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -920,7 +920,7 @@ export class RefundsResource extends APIResource {
         return this._client._list({ method: 'GET', path: '/v1/refunds', query: params }, options);
     }
     /**
-     * Aggregate refunds: count, sum, avg, min, max, per group (permission payments:read; costs as analytics)
+     * Aggregate refunds: count, sum, avg, min, max, per group (permission payments:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/refunds applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -959,7 +959,7 @@ export class ReturnsResource extends APIResource {
         return this._client._call({ method: 'POST', path: '/v1/returns', body: params }, options);
     }
     /**
-     * Aggregate returns: count, sum, avg, min, max, per group (permission returns:read; costs as analytics)
+     * Aggregate returns: count, sum, avg, min, max, per group (permission returns:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/returns applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -1092,7 +1092,7 @@ export class SubscriptionsResource extends APIResource {
         return this._client._call({ method: 'POST', path: '/v1/subscriptions', body: params }, options);
     }
     /**
-     * Aggregate subscriptions: count, sum, avg, min, max, per group (permission subscriptions:read; costs as analytics)
+     * Aggregate subscriptions: count, sum, avg, min, max, per group (permission subscriptions:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/subscriptions applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -1172,6 +1172,37 @@ export class TestHelpersResource extends APIResource {
     }
 }
 /**
+ * `client.transactions`: list, aggregate, retrieve.
+ */
+export class TransactionsResource extends APIResource {
+    /**
+     * List ledger transactions (permission transactions:read)
+     *
+     * `GET /v1/transactions` (operationId `transactions_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+     */
+    list(params, options) {
+        return this._client._list({ method: 'GET', path: '/v1/transactions', query: params }, options);
+    }
+    /**
+     * Aggregate transactions: count, sum, avg, min, max, per group (permission transactions:read or analytics:read; costs as analytics)
+     *
+     * Every filter of GET /v1/transactions applies. At most 1000 groups. See docs/aggregates.md.
+     *
+     * `GET /v1/transactions/aggregate` (operationId `get_transactions_aggregate`)
+     */
+    aggregate(params, options) {
+        return this._client._call({ method: 'GET', path: '/v1/transactions/aggregate', query: params }, options);
+    }
+    /**
+     * Retrieve ledger transaction (permission transactions:read)
+     *
+     * `GET /v1/transactions/{id}` (operationId `transactions_retrieve`)
+     */
+    retrieve(id, params, options) {
+        return this._client._call({ method: 'GET', path: '/v1/transactions/{id}', pathParams: { id }, query: params }, options);
+    }
+}
+/**
  * `client.versions`: list.
  */
 export class VersionsResource extends APIResource {
@@ -1205,7 +1236,7 @@ export class WebhooksResource extends WebhookResourceBase {
         return this._client._call({ method: 'POST', path: '/v1/webhooks', body: params }, options);
     }
     /**
-     * Aggregate webhooks: count, sum, avg, min, max, per group (permission webhooks:read; costs as analytics)
+     * Aggregate webhooks: count, sum, avg, min, max, per group (permission webhooks:read or analytics:read; costs as analytics)
      *
      * Every filter of GET /v1/webhooks applies. At most 1000 groups. See docs/aggregates.md.
      *
@@ -1345,6 +1376,8 @@ export class GeneratedClient extends BaseClient {
     subscriptions = new SubscriptionsResource(this);
     /** /v1/test_helpers */
     testHelpers = new TestHelpersResource(this);
+    /** /v1/transactions */
+    transactions = new TransactionsResource(this);
     /** /api/versions */
     versions = new VersionsResource(this);
     /** /v1/webhooks */

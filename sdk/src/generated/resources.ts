@@ -108,7 +108,7 @@ export class AgentsResource extends APIResource {
   }
 
   /**
-   * Aggregate agents: count, sum, avg, min, max, per group (permission agents:read; costs as analytics)
+   * Aggregate agents: count, sum, avg, min, max, per group (permission agents:read or analytics:read; costs as analytics)
    *
    * Every filter of GET /v1/agents applies. At most 1000 groups. See docs/aggregates.md.
    *
@@ -329,7 +329,7 @@ export class CustomersResource extends APIResource {
   }
 
   /**
-   * Aggregate customers: count, sum, avg, min, max, per group (permission customers:read; costs as analytics)
+   * Aggregate customers: count, sum, avg, min, max, per group (permission customers:read or analytics:read; costs as analytics)
    *
    * Every filter of GET /v1/customers applies. At most 1000 groups. See docs/aggregates.md.
    *
@@ -487,7 +487,7 @@ export class FinanceResource extends APIResource {
   }
 
   /**
-   * Aggregate factorings: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+   * Aggregate factorings: count, sum, avg, min, max, per group (permission finance:read or analytics:read; costs as analytics)
    *
    * Every filter of GET /v1/finance/factorings applies. At most 1000 groups. See docs/aggregates.md.
    *
@@ -516,7 +516,7 @@ export class FinanceResource extends APIResource {
   }
 
   /**
-   * Aggregate po: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+   * Aggregate po: count, sum, avg, min, max, per group (permission finance:read or analytics:read; costs as analytics)
    *
    * Every filter of GET /v1/finance/po applies. At most 1000 groups. See docs/aggregates.md.
    *
@@ -563,7 +563,7 @@ export class FinanceResource extends APIResource {
   }
 
   /**
-   * Aggregate loans: count, sum, avg, min, max, per group (permission finance:read; costs as analytics)
+   * Aggregate loans: count, sum, avg, min, max, per group (permission finance:read or analytics:read; costs as analytics)
    *
    * Every filter of GET /v1/finance/loans applies. At most 1000 groups. See docs/aggregates.md.
    *
@@ -683,7 +683,7 @@ export class GlobalResource extends APIResource {
   }
 
   /**
-   * Aggregate checks: count, sum, avg, min, max, per group (permission global:read; costs as analytics)
+   * Aggregate checks: count, sum, avg, min, max, per group (permission global:read or analytics:read; costs as analytics)
    *
    * Every filter of GET /v1/global/compliance/checks applies. At most 1000 groups. See docs/aggregates.md.
    *
@@ -780,7 +780,7 @@ export class InventoryResource extends APIResource {
   }
 
   /**
-   * Aggregate inventory: count, sum, avg, min, max, per group (permission inventory:read; costs as analytics)
+   * Aggregate inventory: count, sum, avg, min, max, per group (permission inventory:read or analytics:read; costs as analytics)
    *
    * Every filter of GET /v1/inventory applies. At most 1000 groups. See docs/aggregates.md.
    *
@@ -845,7 +845,7 @@ export class InvoicesResource extends APIResource {
   }
 
   /**
-   * Aggregate invoices: count, sum, avg, min, max, per group (permission invoices:read; costs as analytics)
+   * Aggregate invoices: count, sum, avg, min, max, per group (permission invoices:read or analytics:read; costs as analytics)
    *
    * Every filter of GET /v1/invoices applies. At most 1000 groups. See docs/aggregates.md.
    *
@@ -964,7 +964,7 @@ export class OrdersResource extends APIResource {
   }
 
   /**
-   * Aggregate orders: count, sum, avg, min, max, per group (permission orders:read; costs as analytics)
+   * Aggregate orders: count, sum, avg, min, max, per group (permission orders:read or analytics:read; costs as analytics)
    *
    * Every filter of GET /v1/orders applies. At most 1000 groups. See docs/aggregates.md.
    *
@@ -1082,7 +1082,7 @@ export class PaymentsResource extends APIResource {
   }
 
   /**
-   * Aggregate payments: count, sum, avg, min, max, per group (permission payments:read; costs as analytics)
+   * Aggregate payments: count, sum, avg, min, max, per group (permission payments:read or analytics:read; costs as analytics)
    *
    * Every filter of GET /v1/payments applies. At most 1000 groups. See docs/aggregates.md.
    *
@@ -1135,7 +1135,7 @@ export class PricesResource extends APIResource {
   }
 
   /**
-   * Aggregate prices: count, sum, avg, min, max, per group (permission prices:read; costs as analytics)
+   * Aggregate prices: count, sum, avg, min, max, per group (permission prices:read or analytics:read; costs as analytics)
    *
    * Every filter of GET /v1/prices applies. At most 1000 groups. See docs/aggregates.md.
    *
@@ -1190,7 +1190,7 @@ export class ProductsResource extends APIResource {
   }
 
   /**
-   * Aggregate products: count, sum, avg, min, max, per group (permission products:read; costs as analytics)
+   * Aggregate products: count, sum, avg, min, max, per group (permission products:read or analytics:read; costs as analytics)
    *
    * Every filter of GET /v1/products applies. At most 1000 groups. See docs/aggregates.md.
    *
@@ -1258,7 +1258,7 @@ export class RefundsResource extends APIResource {
   }
 
   /**
-   * Aggregate refunds: count, sum, avg, min, max, per group (permission payments:read; costs as analytics)
+   * Aggregate refunds: count, sum, avg, min, max, per group (permission payments:read or analytics:read; costs as analytics)
    *
    * Every filter of GET /v1/refunds applies. At most 1000 groups. See docs/aggregates.md.
    *
@@ -1319,7 +1319,7 @@ export class ReturnsResource extends APIResource {
   }
 
   /**
-   * Aggregate returns: count, sum, avg, min, max, per group (permission returns:read; costs as analytics)
+   * Aggregate returns: count, sum, avg, min, max, per group (permission returns:read or analytics:read; costs as analytics)
    *
    * Every filter of GET /v1/returns applies. At most 1000 groups. See docs/aggregates.md.
    *
@@ -1494,7 +1494,7 @@ export class SubscriptionsResource extends APIResource {
   }
 
   /**
-   * Aggregate subscriptions: count, sum, avg, min, max, per group (permission subscriptions:read; costs as analytics)
+   * Aggregate subscriptions: count, sum, avg, min, max, per group (permission subscriptions:read or analytics:read; costs as analytics)
    *
    * Every filter of GET /v1/subscriptions applies. At most 1000 groups. See docs/aggregates.md.
    *
@@ -1594,6 +1594,48 @@ export class TestHelpersResource extends APIResource {
   }
 }
 
+export type TransactionsListParams = NonNullable<operations['transactions_list']['parameters']['query']> & QueryParams;
+export type TransactionsListResponse = operations['transactions_list']['responses'][200]['content']['application/json'];
+export type TransactionsListItem = NonNullable<TransactionsListResponse['data']>[number];
+export type TransactionsAggregateParams = NonNullable<operations['get_transactions_aggregate']['parameters']['query']> & QueryParams;
+export type TransactionsAggregateResponse = operations['get_transactions_aggregate']['responses'][200]['content']['application/json'];
+export type TransactionsRetrieveParams = QueryParams;
+export type TransactionsRetrieveResponse = operations['transactions_retrieve']['responses'][200]['content']['application/json'];
+
+/**
+ * `client.transactions`: list, aggregate, retrieve.
+ */
+export class TransactionsResource extends APIResource {
+  /**
+   * List ledger transactions (permission transactions:read)
+   *
+   * `GET /v1/transactions` (operationId `transactions_list`). Await it for the first page; iterate it (`for await`) for every item of every page.
+   */
+  list(params?: TransactionsListParams, options?: RequestOptions): PagePromise<TransactionsListResponse, TransactionsListItem> {
+    return this._client._list<TransactionsListResponse, TransactionsListItem>({ method: 'GET', path: '/v1/transactions', query: params }, options);
+  }
+
+  /**
+   * Aggregate transactions: count, sum, avg, min, max, per group (permission transactions:read or analytics:read; costs as analytics)
+   *
+   * Every filter of GET /v1/transactions applies. At most 1000 groups. See docs/aggregates.md.
+   *
+   * `GET /v1/transactions/aggregate` (operationId `get_transactions_aggregate`)
+   */
+  aggregate(params?: TransactionsAggregateParams, options?: RequestOptions): Promise<WithResponse<TransactionsAggregateResponse>> {
+    return this._client._call<TransactionsAggregateResponse>({ method: 'GET', path: '/v1/transactions/aggregate', query: params }, options);
+  }
+
+  /**
+   * Retrieve ledger transaction (permission transactions:read)
+   *
+   * `GET /v1/transactions/{id}` (operationId `transactions_retrieve`)
+   */
+  retrieve(id: string, params?: TransactionsRetrieveParams, options?: RequestOptions): Promise<WithResponse<TransactionsRetrieveResponse>> {
+    return this._client._call<TransactionsRetrieveResponse>({ method: 'GET', path: '/v1/transactions/{id}', pathParams: { id }, query: params }, options);
+  }
+}
+
 export type VersionsListParams = QueryParams;
 export type VersionsListResponse = operations['get_api_versions']['responses'][200]['content']['application/json'];
 
@@ -1660,7 +1702,7 @@ export class WebhooksResource extends WebhookResourceBase {
   }
 
   /**
-   * Aggregate webhooks: count, sum, avg, min, max, per group (permission webhooks:read; costs as analytics)
+   * Aggregate webhooks: count, sum, avg, min, max, per group (permission webhooks:read or analytics:read; costs as analytics)
    *
    * Every filter of GET /v1/webhooks applies. At most 1000 groups. See docs/aggregates.md.
    *
@@ -1811,6 +1853,8 @@ export class GeneratedClient extends BaseClient {
   readonly subscriptions: SubscriptionsResource = new SubscriptionsResource(this);
   /** /v1/test_helpers */
   readonly testHelpers: TestHelpersResource = new TestHelpersResource(this);
+  /** /v1/transactions */
+  readonly transactions: TransactionsResource = new TransactionsResource(this);
   /** /api/versions */
   readonly versions: VersionsResource = new VersionsResource(this);
   /** /v1/webhooks */

@@ -6,6 +6,7 @@
 // those before it (an allowed execution reserves its amount while it runs; a failed one gives
 // it back). The operation then runs in its own transaction, as through REST, and the
 // execution's outcome is written after it.
+import { MICRO_PER_COIN_MINOR } from '../money/amounts.js';
 import { z } from 'zod';
 import { Prisma as PrismaNamespace } from '../../generated/prisma/client.js';
 import { canonicalJson, sha256Hex } from '../../canonical.js';
@@ -184,8 +185,13 @@ interface Spend {
 async function spendOf(tx: Tx, scope: Scope, operation: string, input: Record<string, unknown>, services: Services): Promise<{ spend?: Spend; counterparty?: string | null }> {
   const coin = services.money.coin;
   switch (operation) {
-    case 'payments.create':
-      return { spend: { amount: Number(input.amount), currency: String(input.currency) }, counterparty: (input.customer as string | undefined) ?? null };
+    case 'payments.create': {
+      // a payment in the coin's own currency counts hundredths of the coin; limits in the coin
+      // count micro-units, as transfers and redemptions do
+      const currency = String(input.currency).toLowerCase();
+      const amount = Number(input.amount) * (currency === coin ? Number(MICRO_PER_COIN_MINOR) : 1);
+      return { spend: { amount, currency }, counterparty: (input.customer as string | undefined) ?? null };
+    }
     case 'stablecoin.transfer':
       return { spend: { amount: Number(input.amount as bigint), currency: coin }, counterparty: String(input.to).toLowerCase() };
     case 'stablecoin.redeem':

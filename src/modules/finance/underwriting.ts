@@ -4,7 +4,7 @@
 // give the same offer (rates and limits are fixed tables of the tier, docs/finance.md).
 import { compilePack, decide, renderPredicate, type Fact, type Pack, type Predicate, type Rule } from '../../decision/engine/index.js';
 import type { Scope, Tx } from '../../operations/operation.js';
-import { currencyExponent, formatMajor } from '../money/amounts.js';
+import { currencyExponent, formatMajor, isCoinCurrency } from '../money/amounts.js';
 import { ledgerAccount } from '../money/ledger.js';
 
 export const WINDOW_DAYS = 90;
@@ -125,8 +125,9 @@ export async function defaultCurrency(tx: Tx, scope: Scope, now: Date): Promise<
     FROM "LedgerTransaction" t JOIN "LedgerPosting" p ON p."transactionId" = t."id" JOIN "LedgerAccount" a ON a."id" = p."ledgerAccountId"
     WHERE t."accountId" = ${scope.accountId} AND t."livemode" = ${scope.livemode} AND t."createdAt" >= ${since}
       AND t."kind" IN ('payment', 'settlement', 'stablecoin_payment') AND a."kind" = 'available' AND a."accountId" = ${scope.accountId}
-    GROUP BY p."currency" ORDER BY 2 DESC, 1 ASC LIMIT 1`;
-  return rows[0]?.currency ?? 'usd';
+    GROUP BY p."currency" ORDER BY 2 DESC, 1 ASC`;
+  // finance lends fiat: payments in the coin's own currency are not a currency to lend in
+  return rows.find((r) => !isCoinCurrency(r.currency))?.currency ?? 'usd';
 }
 
 /** The facts of the account in one currency, read from the ledger and the financing tables. */

@@ -369,15 +369,19 @@ export interface Match {
 
 export interface ScreeningRequest {
   name: string;
-  type: 'individual' | 'entity';
+  type: (typeof PARTY_TYPES)[number];
   country?: string;
   dateOfBirth?: string;
 }
 
 /** What a screening finds, by its best match's score (COMPLIANCE_MATCH_SCORE, COMPLIANCE_POTENTIAL_MATCH_SCORE). */
 export const SCREENING_RESULTS = ['clear', 'potential_match', 'match'] as const;
-/** Who is screened. */
-export const PARTY_TYPES = ['individual', 'entity'] as const;
+/**
+ * Who is screened: a person (matched against people only), an organization (against
+ * companies, vessels and aircraft), or `any`, the default when the caller does not say: against
+ * every entry (a screening that guesses the wrong kind would miss a listed party).
+ */
+export const PARTY_TYPES = ['individual', 'entity', 'any'] as const;
 
 export interface Screening {
   result: (typeof SCREENING_RESULTS)[number];
@@ -448,7 +452,7 @@ export async function screen(db: Prisma | Tx, livemode: boolean, settings: Globa
       const listName = new Map(lists.map((l) => [l.id, l.name]));
       for (const e of entries) {
         // people are not matched against companies, vessels and aircraft, and the other way round
-        if ((e.type === 'individual') !== (req.type === 'individual')) continue;
+        if (req.type !== 'any' && (e.type === 'individual') !== (req.type === 'individual')) continue;
         const b = best.get(e.id)!;
         let score = b.score;
         const on = [b.c.alias ? 'alias' : 'name'];
@@ -484,7 +488,7 @@ const dateOfBirth = z.string().superRefine((d, ctx) => {
 
 export const complianceCheckInput = z.object({
   name: z.string().trim().min(1).max(300).refine((n) => nameTokens(n).length > 0, 'a name with at least one letter or digit'),
-  type: z.enum(PARTY_TYPES),
+  type: z.enum(PARTY_TYPES).default('any'),
   country: countryField.optional(),
   dateOfBirth: dateOfBirth.optional(),
 }).strict();

@@ -1,6 +1,7 @@
 // Amounts of money. Fiat: integer minor units (cents), as everywhere in the API. The coin:
 // exact decimal strings with at most 6 decimal places ("12.5", "0.000001"), held as integer
-// micro-units (BigInt) in the ledger, never as floats.
+// micro-units (BigInt) in the ledger, never as floats. A payment in the coin's own currency
+// (`usdx`) counts integer hundredths of the coin, as usd cents (registerCoinCurrency).
 import { z } from 'zod';
 
 export const COIN_DECIMALS = 6;
@@ -55,7 +56,45 @@ const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', '
 /** ISO 4217 currencies with three decimal places. */
 const THREE_DECIMAL = new Set(['bhd', 'iqd', 'jod', 'kwd', 'lyd', 'omr', 'tnd']);
 
+/** The ISO 4217 codes in circulation, as Node's ICU knows them (the list shared-inputs.ts checks). */
+const ISO_4217 = new Set(Intl.supportedValuesOf('currency').map((c) => c.toLowerCase()));
+
+/**
+ * The stablecoin's code as a currency of payments and balances: pegged 1:1 to usd, its amounts
+ * in integer hundredths of the coin, exactly as usd cents (1250 usdx = 12.50 usdx). In the
+ * ledger the coin itself (wallets, the issuer) counts micro-units (COIN_DECIMALS); the account's
+ * balances in the coin's currency (available, refunded, the settlement side) count hundredths.
+ */
+export const COIN_CURRENCY_EXPONENT = 2;
+/** Hundredths of the coin (or usd cents) -> micro-units of the coin: 1 = 0.01 coin. */
+export const MICRO_PER_COIN_MINOR = 10n ** BigInt(COIN_DECIMALS - COIN_CURRENCY_EXPONENT);
+
+/** The coin codes this process's servers run with (STABLECOIN_CURRENCY), as currencies. */
+const coinCurrencies = new Set<string>();
+
+/**
+ * Makes the stablecoin's code (`services.money.coin`) a currency payments may be in, with
+ * exponent 2: the one place the coin becomes a currency. A code that is also an ISO 4217 code
+ * stays that fiat currency (a coin configured as `usd` pays in usd as a stablecoin payment).
+ */
+export function registerCoinCurrency(code: string): void {
+  const c = code.toLowerCase();
+  if (!ISO_4217.has(c)) coinCurrencies.add(c);
+}
+
+/** Whether `code` (lowercase) is a registered coin code, not an ISO 4217 one. */
+export function isCoinCurrency(code: string): boolean {
+  return coinCurrencies.has(code);
+}
+
+/** The registered coin codes (for the text of a validation fault). */
+export function registeredCoinCurrencies(): string[] {
+  return [...coinCurrencies].sort();
+}
+
+/** Digits after the decimal point of an amount in `currency` (a registered coin code: 2). */
 export function currencyExponent(currency: string): number {
+  if (coinCurrencies.has(currency)) return COIN_CURRENCY_EXPONENT;
   return ZERO_DECIMAL.has(currency) ? 0 : THREE_DECIMAL.has(currency) ? 3 : 2;
 }
 

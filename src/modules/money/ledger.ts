@@ -1,9 +1,11 @@
 // The double-entry ledger every balance comes from. A ledger transaction is a set of postings
-// that sum to zero per currency, written in the caller's database transaction (with the
-// resource and its events). Each ledger account keeps its balance, the sum of its postings,
-// in its row: a debit is one conditional UPDATE that refuses to overdraw, so concurrent
-// debits can never take a balance below zero. Transactions are hash-chained per account and
-// mode: hash = SHA-256(previous hash + "\n" + canonical content), verified by `ledger -- verify`.
+// that sum to zero per currency and unit (balanceKey: the coin's own accounts count micro-units,
+// every other account minor units of its currency, the coin's currency too), written in the
+// caller's database transaction (with the resource and its events). Each ledger account keeps
+// its balance, the sum of its postings, in its row: a debit is one conditional UPDATE that
+// refuses to overdraw, so concurrent debits can never take a balance below zero. Transactions
+// are hash-chained per account and mode: hash = SHA-256(previous hash + "\n" + canonical
+// content), verified by `ledger -- verify`.
 import { createHash, randomBytes } from 'node:crypto';
 import { canonicalJson } from '../../canonical.js';
 import { ApiError } from '../../errors.js';
@@ -27,6 +29,34 @@ export type LedgerKind =
   | 'finance_fees'; // the platform's fee income from financing, per mode and currency
 
 const MAY_GO_NEGATIVE = new Set<LedgerKind>(['processor', 'settlement', 'issuer', 'financing']);
+
+/**
+ * Ledger accounts that hold the coin itself, in micro-units of it; every other kind counts
+ * integer minor units of its currency, the coin's own currency included (hundredths of the coin,
+ * as usd cents: the account's balance from payments in `usdx`).
+ */
+export const COIN_KINDS: ReadonlySet<string> = new Set<LedgerKind>(['wallet', 'issuer']);
+
+/**
+ * What a transaction's postings must sum to zero over: one currency in one unit. The coin's
+ * accounts (micro-units) and balances in the coin's currency (hundredths) share a currency code
+ * but never net against each other: a stablecoin payment in `usdx` balances wallet against
+ * issuer and settlement against available.
+ */
+export function balanceKey(kind: string, currency: string): string {
+  return `${COIN_KINDS.has(kind) ? 'coin' : 'minor'}:${currency}`;
+}
+
+/** Each unbalanced (currency, unit) of `sums` (by balanceKey) as "<currency> postings sum to <sum>". */
+export function unbalanced(sums: Map<string, bigint>): string[] {
+  const currencies = [...sums.keys()].map((k) => k.slice(k.indexOf(':') + 1));
+  return [...sums].filter(([, sum]) => sum !== 0n).map(([key, sum]) => {
+    const [unit, currency] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+    // the unit is named only where one currency is in both units in this transaction
+    const label = currencies.filter((c) => c === currency).length > 1 ? `${currency} (${unit === 'coin' ? 'coin micro-units' : 'minor units'})` : currency;
+    return `${label} postings sum to ${sum}`;
+  });
+}
 
 export interface LedgerAccountRef {
   id: string;
@@ -260,13 +290,15 @@ function postingsJson(lines: Line[]): string {
   return JSON.stringify(lines.map((l) => ({ id: l.id, account: l.ledgerAccountId, currency: l.currency, amount: l.amount.toString(), position: l.position })));
 }
 
-/** The postings' net change per ledger account, in id order (the lock order); throws unless they sum to zero per currency. */
+/** The postings' net change per ledger account, in id order (the lock order); throws unless they sum to zero per currency and unit (balanceKey). */
 function changesOf(postings: Posting[]): { account: LedgerAccountRef; delta: bigint }[] {
   const sums = new Map<string, bigint>();
-  for (const p of postings) sums.set(p.account.currency, (sums.get(p.account.currency) ?? 0n) + p.amount);
-  for (const [currency, sum] of sums) {
-    if (sum !== 0n) throw new Error(`unbalanced ledger transaction: ${currency} postings sum to ${sum}`);
+  for (const p of postings) {
+    const key = balanceKey(p.account.kind, p.account.currency);
+    sums.set(key, (sums.get(key) ?? 0n) + p.amount);
   }
+  const faults = unbalanced(sums);
+  if (faults.length) throw new Error(`unbalanced ledger transaction: ${faults.join('; ')}`);
   const deltas = new Map<string, { account: LedgerAccountRef; delta: bigint }>();
   for (const p of postings) {
     const d = deltas.get(p.account.id) ?? { account: p.account, delta: 0n };

@@ -1,9 +1,10 @@
-// Checks the ledger from its rows alone: every transaction's postings sum to zero per currency,
+// Checks the ledger from its rows alone: every transaction's postings sum to zero per currency
+// (and unit: ledger.ts balanceKey),
 // every chain (account and mode) links each transaction to the one before by its hash, every
 // hash matches its content, and every ledger account's balance equals the sum of its postings
 // and is not below zero unless it may be. Used by `ledger -- verify`, the tests and the bench.
 import type { Prisma } from '../../db/client.js';
-import { GENESIS_HASH, transactionHash } from './ledger.js';
+import { balanceKey, GENESIS_HASH, transactionHash, unbalanced } from './ledger.js';
 
 export interface LedgerReport {
   transactions: number;
@@ -28,6 +29,9 @@ export async function verifyLedger(prisma: Prisma): Promise<LedgerReport> {
 
 async function verifySnapshot(prisma: Reader): Promise<LedgerReport> {
   const problems: string[] = [];
+  // read first (the same snapshot): a posting's unit is its ledger account's kind
+  const accounts = await prisma.ledgerAccount.findMany({ select: { id: true, code: true, kind: true, balance: true, allowNegative: true } });
+  const kindOf = new Map(accounts.map((a) => [a.id, a.kind]));
   const sums = new Map<string, bigint>();
   let transactions = 0;
   let postings = 0;
@@ -56,10 +60,11 @@ async function verifySnapshot(prisma: Reader): Promise<LedgerReport> {
       const perCurrency = new Map<string, bigint>();
       for (const p of t.postings) {
         postings++;
-        perCurrency.set(p.currency, (perCurrency.get(p.currency) ?? 0n) + p.amount);
+        const key = balanceKey(kindOf.get(p.ledgerAccountId) ?? '', p.currency);
+        perCurrency.set(key, (perCurrency.get(key) ?? 0n) + p.amount);
         sums.set(p.ledgerAccountId, (sums.get(p.ledgerAccountId) ?? 0n) + p.amount);
       }
-      for (const [currency, sum] of perCurrency) if (sum !== 0n) problems.push(`${t.id}: ${currency} postings sum to ${sum}, not 0`);
+      for (const fault of unbalanced(perCurrency)) problems.push(`${t.id}: ${fault}, not 0`);
       if (t.postings.length === 0) problems.push(`${t.id}: no postings`);
     }
     const last = page[page.length - 1];
@@ -73,7 +78,6 @@ async function verifySnapshot(prisma: Reader): Promise<LedgerReport> {
     if (!head || head.sequence !== c.sequence || head.hash !== c.headHash) problems.push(`chain ${key}: its head does not match its last transaction`);
     else if (c.previousHash !== head.previous) problems.push(`chain ${key}: its previous head does not match its last transaction's previous_hash`);
   }
-  const accounts = await prisma.ledgerAccount.findMany({ select: { id: true, code: true, balance: true, allowNegative: true } });
   for (const a of accounts) {
     const sum = sums.get(a.id) ?? 0n;
     if (sum !== a.balance) problems.push(`${a.code}: balance ${a.balance} but its postings sum to ${sum}`);

@@ -3,6 +3,7 @@
 import { authorize } from '../../auth/keys.js';
 import { authenticate } from '../../rest/context.js';
 import { bodyObject, registerResource, runOperation } from '../../rest/resources.js';
+import { registerCoinCurrency } from '../money/amounts.js';
 import { defineModule } from '../module.js';
 import { accountBalance } from './balance.js';
 import { registerPaymentsGraphQL } from './graphql.js';
@@ -16,6 +17,8 @@ export const paymentsModule = defineModule({
   enums: { Payment: { status: PAYMENT_STATUSES, paymentMethod: PAYMENT_METHODS }, Refund: { status: REFUND_STATUSES } },
   graphql: registerPaymentsGraphQL,
   rest(app, deps) {
+    // the coin's code is a currency a payment may be in (amounts in its hundredths)
+    registerCoinCurrency(deps.services.money.coin);
     // before the resource's /:id routes: a static path wins anyway, but reads plainly
     app.post('/v1/payments/refund', { config: { operation: refundPayment, status: 201 } }, async (req, reply) => reply.status(201).send(await runOperation(req, reply, deps, refundPayment, bodyObject(req))));
     registerResource(app, deps, { path: '/v1/payments', model: 'Payment', resource: 'payments', create: createPayment });
@@ -27,6 +30,7 @@ export const paymentsModule = defineModule({
     });
   },
   start({ services, config, logger }) {
+    registerCoinCurrency(services.money.coin);
     if (!config.PAYMENT_WORKER) return () => {};
     const worker = startSettlement(services, logger);
     services.money.settlementWake.add(worker.wakeAt);

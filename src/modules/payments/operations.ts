@@ -1,14 +1,16 @@
 // Payments and refunds on the ledger. Test mode simulates a card processor by payment method;
 // live mode has none configured and refuses card payments without creating anything. A
-// payment by the account's stablecoin wallet burns the coin and credits the fiat balance.
+// payment by the account's stablecoin wallet burns the coin and credits the account's balance:
+// in usd (`currency: "usd"`), or in the coin's own currency (`currency: "usdx"`, amounts in
+// hundredths of the coin, pegged 1:1 to usd), which only the wallet can pay.
 // Every movement is one ledger transaction in the same database transaction as the payment
 // or refund and its events.
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { ID_PREFIX, newId } from '../../ids.js';
 import { defineMutation, found, lockRow, scopedWhere, type Emit, type Scope, type Services, type Tx } from '../../operations/operation.js';
-import { currency, id, metadata, positiveAmount } from '../shared-inputs.js';
-import { formatMajor } from '../money/amounts.js';
+import { currency, CURRENCY_EXPECTED, id, metadata, positiveAmount } from '../shared-inputs.js';
+import { formatMajor, isCoinCurrency, MICRO_PER_COIN_MINOR, registeredCoinCurrencies } from '../money/amounts.js';
 import { InsufficientFunds, insufficientFundsError, ledgerAccount, post, walletOf } from '../money/ledger.js';
 import { reflectPayments } from '../orders/operations.js';
 
@@ -60,8 +62,8 @@ function emitPayment(emit: Emit, type: string, p: PaymentRow) {
   emit(type, 'Payment', p, undefined, { data: paymentEventData(p) });
 }
 
-/** Minor units of usd -> micro-units of the coin (1 cent = 0.01 coin). */
-const MICRO_PER_CENT = 10_000n;
+/** Minor units of usd, or hundredths of the coin in its own currency -> micro-units of the coin (1 cent = 0.01 coin). */
+const MICRO_PER_CENT = MICRO_PER_COIN_MINOR;
 
 /** What a payment is for, when another operation makes it (an invoice's payment). */
 export interface PaymentContext { invoice?: string }
@@ -73,20 +75,55 @@ export interface PaymentContext { invoice?: string }
 export type PaymentSucceededHook = (tx: Tx, scope: Scope, payment: PaymentRow, emit: Emit, context: PaymentContext) => Promise<void>;
 export const paymentSucceededHooks: PaymentSucceededHook[] = [];
 
+/** What `currency` of a payment may be: an ISO 4217 code, or the stablecoin's code. */
+function paymentCurrencyExpected(): string {
+  const coins = registeredCoinCurrencies();
+  return coins.length ? `${CURRENCY_EXPECTED}, or the stablecoin's code (${coins.join(', ')})` : CURRENCY_EXPECTED;
+}
+
+/**
+ * A payment's currency: an ISO 4217 code in circulation (the shared rule), or the stablecoin's
+ * own code (registered from STABLECOIN_CURRENCY at start: src/modules/money/amounts.ts); any
+ * case in, lowercase out.
+ */
+const paymentCurrency = z
+  .string()
+  .superRefine((c, ctx) => {
+    if (isCoinCurrency(c.toLowerCase())) return;
+    const iso = currency.safeParse(c);
+    if (iso.success) return;
+    const first = iso.error.issues[0];
+    ctx.addIssue({ code: 'custom', message: first?.message ?? 'not a currency code', params: { expected: paymentCurrencyExpected() } });
+  })
+  .transform((c) => c.toLowerCase())
+  .meta({ description: `ISO 4217 code (usd, eur), or the stablecoin's code (usdx by default): a payment in the coin's currency is paid from the account's wallet` });
+
+const STABLECOIN_ONLY = "a payment in the stablecoin's currency is paid from the account's stablecoin wallet: payment_method must be stablecoin (or omitted); card payments are made in a fiat currency such as usd";
+
 const createPaymentInput = z.strictObject({
   amount: positiveAmount,
-  currency,
+  currency: paymentCurrency,
   // a string, not an enum: processors plugged in later take their own payment method ids
   paymentMethod: z.string().superRefine((m, ctx) => {
     if (!PAYMENT_METHODS.includes(m)) {
       ctx.addIssue({ code: 'custom', message: `unknown payment method '${m.slice(0, 100)}'`, params: { expected: `one of ${PAYMENT_METHODS.join(', ')}`, code: 'INVALID_ENUM_VALUE' } });
     }
-  }),
+  }).optional().meta({ description: "stablecoin or a card payment method; required, but for a payment in the stablecoin's currency (then stablecoin, the only one it takes)" }),
   customer: id(ID_PREFIX.customer).nullable().optional(),
   order: id(ID_PREFIX.order).nullable().optional(),
   description: z.string().max(1000).nullable().optional(),
   metadata: metadata.optional(),
-});
+}).check(z.superRefine((input, ctx) => {
+  // how currency and payment method go together; run with other faults too (`when`), so that
+  // one answer names every field at fault
+  const raw = input as { currency?: unknown; paymentMethod?: unknown };
+  const inCoin = typeof raw.currency === 'string' && isCoinCurrency(raw.currency.toLowerCase());
+  if (raw.paymentMethod === undefined && !inCoin) {
+    ctx.addIssue({ code: 'custom', path: ['paymentMethod'], input: undefined, message: 'is required', params: { expected: `one of ${PAYMENT_METHODS.join(', ')}`, code: 'MISSING_REQUIRED_FIELD' } });
+  } else if (inCoin && typeof raw.paymentMethod === 'string' && raw.paymentMethod !== 'stablecoin' && PAYMENT_METHODS.includes(raw.paymentMethod)) {
+    ctx.addIssue({ code: 'custom', path: ['paymentMethod'], input: raw.paymentMethod, message: STABLECOIN_ONLY, params: { expected: 'stablecoin (or no payment_method)', code: 'INVALID_FIELD_VALUE' } });
+  }
+}, { when: () => true }));
 
 export const createPayment = defineMutation({
   name: 'payments.create',
@@ -135,13 +172,26 @@ export async function createPaymentInTx(
   tx: Tx, scope: Scope, input: z.infer<typeof createPaymentInput>, emit: Emit, services: Services, context: PaymentContext = {},
 ): Promise<PaymentRow> {
   const coin = services.money.coin;
-  if (input.paymentMethod === 'stablecoin' && input.currency !== 'usd') {
-    throw ApiError.validation([{ field: 'currency', message: `a stablecoin payment is made in usd (1 ${coin} = 1 usd)`, expected: 'usd' }]);
+  // a payment in the coin's own currency: amount in hundredths of the coin, paid from the wallet
+  const inCoin = input.currency === coin && isCoinCurrency(coin);
+  if (!inCoin && isCoinCurrency(input.currency)) {
+    // the code of another server's coin (several servers in one process, as in tests)
+    throw ApiError.validation([{ field: 'currency', message: `not a currency of this server: an ISO 4217 code or ${coin}`, expected: `${CURRENCY_EXPECTED}, or ${coin}` }]);
   }
-  const processor = input.paymentMethod === 'stablecoin' ? undefined : processorFor(scope.livemode);
-  if (input.paymentMethod !== 'stablecoin' && !processor) {
+  const method = input.paymentMethod ?? (inCoin ? 'stablecoin' : undefined);
+  if (method === undefined) {
+    throw ApiError.validation([{ field: 'paymentMethod', message: 'is required', expected: `one of ${PAYMENT_METHODS.join(', ')}`, code: 'MISSING_REQUIRED_FIELD' }]);
+  }
+  if (inCoin && method !== 'stablecoin') {
+    throw ApiError.validation([{ field: 'paymentMethod', message: STABLECOIN_ONLY, expected: 'stablecoin (or no payment_method)', code: 'INVALID_FIELD_VALUE' }]);
+  }
+  if (method === 'stablecoin' && input.currency !== 'usd' && !inCoin) {
+    throw ApiError.validation([{ field: 'currency', message: `a stablecoin payment is made in usd or in ${coin} (1 ${coin} = 1 usd)`, expected: `usd or ${coin}` }]);
+  }
+  const processor = method === 'stablecoin' ? undefined : processorFor(scope.livemode);
+  if (method !== 'stablecoin' && !processor) {
     throw new ApiError('PAYMENT_FAILED', 'No card processor is configured for live mode: live card payments cannot be made on this server', {
-      reason: 'no_processor_configured', payment_method: input.paymentMethod,
+      reason: 'no_processor_configured', payment_method: method,
     }, 'payment_method');
   }
   if (input.customer) {
@@ -152,7 +202,9 @@ export async function createPaymentInTx(
     const o = await tx.order.findFirst({ where: scopedWhere(scope, { id: input.order }), select: { id: true, currency: true, status: true } });
     if (!o) throw new ApiError('PARENT_NOT_FOUND', `No such order: '${input.order}'`, { resource: 'order', id: input.order }, 'order');
     if (o.currency !== input.currency) {
-      throw ApiError.validation([{ field: 'currency', message: `the order is in ${o.currency}`, expected: o.currency }]);
+      // orders are in ISO 4217 currencies only: the coin pays a usd order as a stablecoin payment in usd
+      const hint = inCoin && o.currency === 'usd' ? `; pay it in usd with payment_method stablecoin (1 ${coin} = 1 usd)` : '';
+      throw ApiError.validation([{ field: 'currency', message: `the order is in ${o.currency}${hint}`, expected: o.currency }]);
     }
     // checked before the processor is asked, and again under the order's lock below
     payableOrder(await orderDue(tx, scope, input.order, false), input);
@@ -166,7 +218,10 @@ export async function createPaymentInTx(
   let transactionHash: string | null = null;
   let settleAt: Date | null = null;
 
-  if (input.paymentMethod === 'stablecoin') {
+  if (method === 'stablecoin') {
+    // the coin is burnt and the account's balance credited in the payment's currency (usd, or
+    // the coin's own: its hundredths, as usd cents); each currency's postings in one unit each
+    // (src/modules/money/ledger.ts: the coin's accounts count micro-units, the others minor units)
     const wallet = await walletOf(tx, scope, coin);
     const micro = BigInt(input.amount) * MICRO_PER_CENT;
     try {
@@ -184,7 +239,7 @@ export async function createPaymentInTx(
       failureReason = 'insufficient_funds';
     }
   } else {
-    const result = processor!.charge(input.paymentMethod, input.amount, input.currency);
+    const result = processor!.charge(method, input.amount, input.currency);
     status = result.outcome;
     if (result.outcome === 'failed') failureReason = result.reason ?? 'processing_error';
     if (result.outcome === 'succeeded') {
@@ -212,7 +267,7 @@ export async function createPaymentInTx(
   const row = await tx.payment.create({
     data: {
       id: paymentId, accountId: scope.accountId, livemode: scope.livemode, amount: input.amount, currency: input.currency,
-      status, paymentMethod: input.paymentMethod, customerId: input.customer ?? null, orderId: input.order ?? null,
+      status, paymentMethod: method, customerId: input.customer ?? null, orderId: input.order ?? null,
       description: input.description ?? null, metadata: input.metadata ?? {}, failureReason, transactionHash, settleAt,
       createdAt: now,
     },
