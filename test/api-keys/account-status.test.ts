@@ -66,10 +66,13 @@ describe('keys -- account suspend|resume', () => {
 
   it('bad usage exits 2', async () => {
     const env = { DATA_DIR: t.server.config.dataDir, DATABASE_URL: process.env.DATABASE_URL };
-    for (const args of [['account'], ['account', 'suspend'], ['account', 'freeze', 'x'], ['account', 'suspend', `no-such-account-${Date.now()}`]]) {
-      const res = await runKeys(args, env);
+    const cases = [['account'], ['account', 'suspend'], ['account', 'freeze', 'x'], ['account', 'suspend', `no-such-account-${Date.now()}`]];
+    // independent processes (only the last one reads the database): at once
+    const results = await Promise.all(cases.map((args) => runKeys(args, env)));
+    cases.forEach((args, i) => {
+      const res = results[i]!;
       expect(res.code, `${args.join(' ')}: ${res.stderr}`).toBe(2);
       expect(res.stdout).toBe('');
-    }
+    });
   });
 });

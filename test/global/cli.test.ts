@@ -45,14 +45,18 @@ const file = (name: string, text: string) => {
   return path;
 };
 
+// Each CLI call is a process start of 1-4 s. Calls that end before the database (help, bad
+// usage, a refused file) are independent of each other and run at once; an import and what
+// reads its result run in order, and never two calls that use the database at once.
+const runAll = (calls: [cli: string, args: string[]][]) => Promise.all(calls.map(([cli, args]) => runScript(cli, args, env)));
+
 describe('usage', () => {
   it.each(['fx', 'shipping', 'compliance'])('%s: --help and help exit 0 with the usage, an unknown option 2', async (cli) => {
-    for (const arg of ['--help', 'help']) {
-      const res = await runScript(cli, [arg], env);
+    const [help, helpWord, bad] = await runAll([[cli, ['--help']], [cli, ['help']], [cli, ['import', 'x', '--no-such-flag']]]);
+    for (const res of [help, helpWord]) {
       expect(res.code, res.stderr).toBe(0);
       expect(res.stdout).toMatch(/usage/);
     }
-    const bad = await runScript(cli, ['import', 'x', '--no-such-flag'], env);
     expect(bad.code).toBe(2);
     expect(bad.stderr.length).toBeGreaterThan(0);
   });
@@ -60,12 +64,16 @@ describe('usage', () => {
 
 describe('fx -- import', () => {
   it('usage: --help exits 0, bad usage 2, a bad file 1 with the reason', async () => {
-    expect((await runScript('fx', ['--help'], env)).code).toBe(0);
-    expect((await runScript('fx', ['export'], env)).code).toBe(2);
-    const bad = await runScript('fx', ['import', file('bad.csv', 'Date, USD,\n2026-13-40, 1.1,\n')], env);
+    const [help, usage, bad, badRate] = await runAll([
+      ['fx', ['--help']],
+      ['fx', ['export']],
+      ['fx', ['import', file('bad.csv', 'Date, USD,\n2026-13-40, 1.1,\n')]],
+      ['fx', ['import', file('bad2.csv', 'Date, USD,\n2026-01-05, abc,\n')]],
+    ]);
+    expect(help.code).toBe(0);
+    expect(usage.code).toBe(2);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/not a date/);
-    const badRate = await runScript('fx', ['import', file('bad2.csv', 'Date, USD,\n2026-01-05, abc,\n')], env);
     expect(badRate.code).toBe(1);
     expect(badRate.stderr).toMatch(/USD/);
   });
@@ -142,12 +150,16 @@ describe('shipping -- import', () => {
   const body = { from: { country: 'DE', postal_code: '10115' }, to: { country: 'DE', postal_code: '80331' }, parcels: [{ weight_grams: 2500, length_cm: 10, width_cm: 10, height_cm: 10 }] };
 
   it('refuses a malformed table, naming the place', async () => {
-    const bad = await runScript('shipping', ['import', file('bad.json', JSON.stringify({ ...TABLE, origins: { DE: { ...TABLE.origins.DE, currency: 'xyz' } } }))], env);
+    const [bad, notJson, usage, dflt] = await runAll([
+      ['shipping', ['import', file('bad.json', JSON.stringify({ ...TABLE, origins: { DE: { ...TABLE.origins.DE, currency: 'xyz' } } }))]],
+      ['shipping', ['import', file('notjson.json', '{')]],
+      ['shipping', ['import']],
+      ['shipping', ['default']],
+    ]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/origins\.DE\.currency/);
-    expect((await runScript('shipping', ['import', file('notjson.json', '{')], env)).code).toBe(1);
-    expect((await runScript('shipping', ['import'], env)).code).toBe(2);
-    const dflt = await runScript('shipping', ['default'], env);
+    expect(notJson.code).toBe(1);
+    expect(usage.code).toBe(2);
     expect(dflt.code).toBe(0);
     expect(JSON.parse(dflt.stdout).origins.DE.currency).toBe('eur');
   });
@@ -184,13 +196,17 @@ describe('compliance -- import (OFAC SDN CSV)', () => {
   });
 
   it('refuses bad files and usage', async () => {
-    const short = await runScript('compliance', ['import', file('short.csv', '1,"X"\n')], env);
+    const [short, xml, asOf, unknown] = await runAll([
+      ['compliance', ['import', file('short.csv', '1,"X"\n')]],
+      ['compliance', ['import', file('eu.xml', '<export/>')]],
+      ['compliance', ['import', file('sdn0.csv', SDN), '--as-of', 'yesterday']],
+      ['compliance', ['frobnicate']],
+    ]);
     expect(short.code).toBe(1);
     expect(short.stderr).toMatch(/12/);
-    const xml = await runScript('compliance', ['import', file('eu.xml', '<export/>')], env);
     expect(xml.code).toBe(1);
-    expect((await runScript('compliance', ['import', file('sdn0.csv', SDN), '--as-of', 'yesterday'], env)).code).toBe(2);
-    expect((await runScript('compliance', ['frobnicate'], env)).code).toBe(2);
+    expect(asOf.code).toBe(2);
+    expect(unknown.code).toBe(2);
   });
 
   it('imports sdn.csv with alt.csv; live checks screen against it', async () => {
@@ -240,13 +256,18 @@ describe('compliance -- import (EU and UN consolidated XML)', () => {
       ['other.xml', '<rss/>', /root element is <rss>/],
       ['empty-eu.xml', '<export generationDate="2026-11-20T00:00:00Z"/>', /no entry/],
     ];
-    for (const [name, xml, message] of cases) {
-      const res = await runScript('compliance', ['import', file(name, xml)], env);
+    // refused before the database: all at once, then the lists once more
+    const [alt, ...refused] = await runAll([
+      // --alt belongs to OFAC's CSV
+      ['compliance', ['import', fixture('eu-consolidated.xml'), '--alt', fixture('un-consolidated.xml')]],
+      ...cases.map(([name, xml]): [string, string[]] => ['compliance', ['import', file(name, xml)]]),
+    ]);
+    cases.forEach(([name, , message], i) => {
+      const res = refused[i]!;
       expect(res.code, `${name}: ${res.stderr}`).toBe(1);
       expect(res.stderr).toMatch(message);
-    }
-    // --alt belongs to OFAC's CSV
-    expect((await runScript('compliance', ['import', fixture('eu-consolidated.xml'), '--alt', fixture('un-consolidated.xml')], env)).code).toBe(2);
+    });
+    expect(alt.code).toBe(2);
     expect((await runScript('compliance', ['lists', '--json'], env)).stdout).toBe(before.stdout);
   });
 

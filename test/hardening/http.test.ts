@@ -6,18 +6,49 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, gql, startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
-import { PRODUCTION_ENV, spawnServer } from '../helpers/process.js';
+import { PRODUCTION_ENV, spawnServer, type ServerProcess } from '../helpers/process.js';
 import { loadConfig } from '../../src/config.js';
 import { embeddedOnly } from '../helpers/skip.js';
 
 let t: TestServer;
 let a: TestAccount;
+/** PUBLIC_BASE_URL set; CORS_ORIGINS too (the CORS tests' server: neither setting touches the other) */
+let pinned: TestServer;
+/** TRUST_PROXY names this client */
+let proxied: TestServer;
+
+const ADMIN_DEFAULT = 'change-me-to-a-long-random-secret';
+const skipSecrets = embeddedOnly('secrets and first start');
+type Settled = { server?: ServerProcess; error?: Error };
+const settle = (p: Promise<ServerProcess>): Promise<Settled> => p.then((server) => ({ server }), (error: Error) => ({ error }));
+// The real processes of 'secrets and first start' (a Node start-up each, and a first start's initdb
+// and migrations) start with the file, beside the servers here; their tests wait for them.
+let adminRefused: Promise<Settled> | undefined;
+let firstStart: Promise<Settled> | undefined;
+const dirs: string[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer();
+  if (!skipSecrets) {
+    const adminDir = mkdtempSync(join(tmpdir(), 'commerce-admin-'));
+    // empty: the very first start
+    const prodDir = mkdtempSync(join(tmpdir(), 'commerce-prod-'));
+    dirs.push(adminDir, prodDir);
+    adminRefused = settle(spawnServer({ DATA_DIR: adminDir, ADMIN_API_KEY: ADMIN_DEFAULT }, 120_000));
+    firstStart = settle(spawnServer({ DATA_DIR: prodDir, ...PRODUCTION_ENV }, 120_000));
+  }
+  [t, pinned, proxied] = await Promise.all([
+    startTestServer(),
+    startTestServer({ PUBLIC_BASE_URL: 'https://api.example.com/', CORS_ORIGINS: 'https://app.example, https://admin.example' }),
+    startTestServer({ TRUST_PROXY: '127.0.0.1' }),
+  ]);
   a = await t.newAccount();
 });
-afterAll(async () => { await t?.stop(); });
+afterAll(async () => {
+  // a process a failed test left running
+  await Promise.all([adminRefused, firstStart].map(async (p) => (await p)?.server?.stop()));
+  await Promise.all([t, pinned, proxied].map((s) => s?.stop()));
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('proxies and public links', () => {
   it('X-Forwarded-* from an untrusted client change nothing: links use the Host header', async () => {
@@ -28,17 +59,11 @@ describe('proxies and public links', () => {
   });
 
   it('PUBLIC_BASE_URL is used when set; a trusted proxy may name the host', async () => {
-    const pinned = await startTestServer({ PUBLIC_BASE_URL: 'https://api.example.com/' });
-    const proxied = await startTestServer({ TRUST_PROXY: '127.0.0.1' });
-    try {
-      const one = await api(pinned.url, '/api/svc/catalog', { headers: { 'x-forwarded-host': 'evil.example' } });
-      expect(one.body.openapi).toBe('https://api.example.com/api/svc/openapi.json');
-      expect(one.body.starter_kits.python).toBe('https://api.example.com/svc/starter.py');
-      const two = await api(proxied.url, '/api/svc/catalog', { headers: { 'x-forwarded-host': 'public.example', 'x-forwarded-proto': 'https' } });
-      expect(two.body.openapi).toBe('https://public.example/api/svc/openapi.json');
-    } finally {
-      await Promise.all([pinned.stop(), proxied.stop()]);
-    }
+    const one = await api(pinned.url, '/api/svc/catalog', { headers: { 'x-forwarded-host': 'evil.example' } });
+    expect(one.body.openapi).toBe('https://api.example.com/api/svc/openapi.json');
+    expect(one.body.starter_kits.python).toBe('https://api.example.com/svc/starter.py');
+    const two = await api(proxied.url, '/api/svc/catalog', { headers: { 'x-forwarded-host': 'public.example', 'x-forwarded-proto': 'https' } });
+    expect(two.body.openapi).toBe('https://public.example/api/svc/openapi.json');
   });
 
   it('TRUST_PROXY=true is refused: list the proxies or give a hop count', () => {
@@ -62,18 +87,14 @@ describe('CORS', () => {
   });
 
   it('CORS_ORIGINS lists exact origins, for /v1 and /graphql', async () => {
-    const s = await startTestServer({ CORS_ORIGINS: 'https://app.example, https://admin.example' });
-    try {
-      const ok = await preflight(s.url, 'https://app.example');
-      expect(ok.headers.get('access-control-allow-origin')).toBe('https://app.example');
-      expect(ok.headers.get('access-control-allow-credentials')).toBe('true');
-      const other = await preflight(s.url, 'https://app.example.evil.example');
-      expect(other.headers.get('access-control-allow-origin')).toBeNull();
-      const gqlPreflight = await fetch(`${s.url}/graphql`, { method: 'OPTIONS', headers: { origin: 'https://admin.example', 'access-control-request-method': 'POST' } });
-      expect(gqlPreflight.headers.get('access-control-allow-origin')).toBe('https://admin.example');
-    } finally {
-      await s.stop();
-    }
+    const s = pinned;
+    const ok = await preflight(s.url, 'https://app.example');
+    expect(ok.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect(ok.headers.get('access-control-allow-credentials')).toBe('true');
+    const other = await preflight(s.url, 'https://app.example.evil.example');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    const gqlPreflight = await fetch(`${s.url}/graphql`, { method: 'OPTIONS', headers: { origin: 'https://admin.example', 'access-control-request-method': 'POST' } });
+    expect(gqlPreflight.headers.get('access-control-allow-origin')).toBe('https://admin.example');
   });
 });
 
@@ -92,6 +113,9 @@ describe('security headers', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
     expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+    // read to the end: a response left unread holds its connection open, and the server's stop
+    // (afterAll) would wait a minute or more for it
+    await page.text();
     const intro = await gql(t.url, a.key, '{ __schema { queryType { name } } }');
     expect(intro.body.data?.__schema.queryType.name).toBe('Query');
   });
@@ -100,8 +124,10 @@ describe('security headers', () => {
     // no workers: production refuses loopback webhook targets, and on the shared PostgreSQL database
     // their workers would take (and block) other test servers' deliveries
     const quiet = { WEBHOOK_WORKER: 'false', PAYMENT_WORKER: 'false' };
-    const prod = await startTestServer({ ...PRODUCTION_ENV, ...quiet });
-    const opened = await startTestServer({ ...PRODUCTION_ENV, GRAPHIQL: 'true', GRAPHQL_INTROSPECTION: 'true', ...quiet });
+    const [prod, opened] = await Promise.all([
+      startTestServer({ ...PRODUCTION_ENV, ...quiet }),
+      startTestServer({ ...PRODUCTION_ENV, GRAPHIQL: 'true', GRAPHQL_INTROSPECTION: 'true', ...quiet }),
+    ]);
     try {
       const pa = await prod.newAccount();
       const page = await fetch(`${prod.url}/graphql`, { headers: { accept: 'text/html' } });
@@ -119,28 +145,21 @@ describe('security headers', () => {
   });
 });
 
-describe.skipIf(embeddedOnly('secrets and first start'))('secrets and first start', () => {
+describe.skipIf(skipSecrets)('secrets and first start', () => {
   it('a published default ADMIN_API_KEY is refused: the server exits non-zero naming the variable', async () => {
-    expect(() => loadConfig({ ADMIN_API_KEY: 'change-me-to-a-long-random-secret' })).toThrow(/ADMIN_API_KEY/);
-    const dir = mkdtempSync(join(tmpdir(), 'commerce-admin-'));
-    try {
-      const err = await spawnServer({ DATA_DIR: dir, ADMIN_API_KEY: 'change-me-to-a-long-random-secret' }).then(() => undefined, (e: Error) => e);
-      expect(err?.message).toMatch(/exited with 1/);
-      expect(err?.message).toMatch(/ADMIN_API_KEY/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(() => loadConfig({ ADMIN_API_KEY: ADMIN_DEFAULT })).toThrow(/ADMIN_API_KEY/);
+    // the server process started with the file (beforeAll)
+    const err = (await adminRefused!).error;
+    expect(err?.message).toMatch(/exited with 1/);
+    expect(err?.message).toMatch(/ADMIN_API_KEY/);
     expect(loadConfig({ ADMIN_API_KEY: 'a'.repeat(8) + 'b7f3c1d9e2a4f6b8' }).ADMIN_API_KEY).toBeDefined();
   });
 
   it('a production server prints no key at first start', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'commerce-prod-'));
-    try {
-      const server = await spawnServer({ DATA_DIR: dir, ...PRODUCTION_ENV });
-      await server.stop();
-      expect(server.stdout()).not.toMatch(/sk_test_/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // the server process started with the file (beforeAll), on an empty folder
+    const { server, error } = await firstStart!;
+    if (error) throw error;
+    await server!.stop();
+    expect(server!.stdout()).not.toMatch(/sk_test_/);
   });
 });

@@ -10,7 +10,7 @@ import { openDatabase, type Database } from '../../src/db/client.js';
 import { createApiKey } from '../../src/auth/keys.js';
 import { findOrCreateAccount } from '../../src/accounts.js';
 import { api, hasPostgres, TEA_ORDER } from '../helpers/server.js';
-import { spawnServer, type ServerProcess } from '../helpers/process.js';
+import { migratedDataDir, spawnServer, type ServerProcess } from '../helpers/process.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { skipping } from '../helpers/skip.js';
 
@@ -33,7 +33,9 @@ async function createEndpoint(url: string, key: string, receiver: Receiver, path
 
 /** SIGKILL mid-delivery, then a new process on the same database: every event arrives. */
 async function killAndRecover(database: 'postgres' | 'pglite') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'commerce-kill-'));
+  // on PGlite, a copy of the migrated empty database: the first process skips initdb and the
+  // migrations (what is tested is the second start after a kill, not the first one)
+  const dataDir = database === 'pglite' ? migratedDataDir('commerce-kill-') : mkdtempSync(join(tmpdir(), 'commerce-kill-'));
   const rx = await startReceiver();
   const env = { DATA_DIR: dataDir, DATABASE_URL: database === 'postgres' ? process.env.DATABASE_URL : undefined, PRINT_SANDBOX_KEY: 'false', WEBHOOK_TIMEOUT_MS: TIMEOUT_MS };
   let first: ServerProcess | undefined;
