@@ -757,12 +757,17 @@ export function aggregateFilterReadable<T>(principal: Principal, readable: T): T
   return canReadResource(principal, 'analytics') ? () => true : readable;
 }
 
-/** Whether the principal may read rows of `resource` (no throw): for relations and expansions. */
-export function canReadResource(principal: Principal, resource: string): boolean {
+/** Whether the principal may do `needed` (authorize() without the throw). */
+export function isAuthorized(principal: Principal, needed: string): boolean {
   try {
-    authorize(principal, `${resource}:read`);
+    authorize(principal, needed);
     return true;
   } catch {
     return false;
   }
+}
+
+/** Whether the principal may read rows of `resource` (no throw): for relations and expansions. */
+export function canReadResource(principal: Principal, resource: string): boolean {
+  return isAuthorized(principal, `${resource}:read`);
 }

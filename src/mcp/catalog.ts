@@ -8,7 +8,7 @@
 // routes (x-admin-key), and key-less writes (providers' signed callbacks such as
 // POST /v1/inbound/{provider}). The GraphQL door, the self-hosted door (/orders, /auth/...) and
 // the OAuth endpoints are doors of their own, not operations.
-import { authorize, type Principal } from '../auth/keys.js';
+import { isAuthorized, type Principal } from '../auth/keys.js';
 import { isPlainObjectSchema, resolveTop, selfContained, type JsonSchema } from './schema.js';
 
 type OpenApiParameter = { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; description?: string; schema?: JsonSchema; $ref?: string };
@@ -321,12 +321,5 @@ export function visibleTo(tool: ToolDef, principal: Principal): boolean {
   // search is a POST that reads
   if (principal.type === 'publishable' && tool.method !== 'GET' && tool.route !== 'POST /v1/search') return false;
   if (!tool.permission) return true;
-  return tool.permission.split(' or ').some((permission) => {
-    try {
-      authorize(principal, permission);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  return tool.permission.split(' or ').some((permission) => isAuthorized(principal, permission));
 }
