@@ -1699,7 +1699,7 @@ export type LedgerPosting = {
   id: Scalars['ID']['output'];
   /** the kind of ledger account: available, pending, refunded, processor, settlement, wallet, issuer, financing */
   ledgerAccount: Scalars['String']['output'];
-  /** self (the caller's own ledger account), platform (the processor, the coin's issuer) or counterparty (another account's wallet: the other side of a transfer) */
+  /** self (the caller's own ledger account), platform (the coin's issuer, the platform's fee accounts) or counterparty (another account's wallet: the other side of a transfer) */
   owner: Scalars['String']['output'];
   position: Scalars['Int']['output'];
 };

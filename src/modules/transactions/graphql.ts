@@ -21,7 +21,7 @@ export function registerTransactionsGraphQL(): void {
         resolve: (p) => view(p).ledger_account,
       }),
       owner: t.string({
-        description: 'self (the caller\'s own ledger account), platform (the processor, the coin\'s issuer) or counterparty (another account\'s wallet: the other side of a transfer)',
+        description: 'self (the caller\'s own ledger account), platform (the coin\'s issuer, the platform\'s fee accounts) or counterparty (another account\'s wallet: the other side of a transfer)',
         select: POSTING_SELECT,
         resolve: (p) => view(p).owner,
       }),
