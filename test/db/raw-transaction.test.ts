@@ -7,6 +7,7 @@ import { RawTransactionUnsupported } from '../../src/db/raw-transaction.js';
 import { api, hasPostgres, startTestServer, type TestAccount, type TestServer } from '../helpers/server.js';
 import { fundWallet, newSigningSecret } from '../helpers/money.js';
 import { skipping } from '../helpers/skip.js';
+import { newProduct, stock } from '../inventory/helpers.js';
 
 const table = `raw_tx_${process.pid}_${Date.now()}`;
 
@@ -141,6 +142,73 @@ describe.skipIf(skipping(!hasPostgres, 'raw transactions: DATABASE_URL (PostgreS
       expect(balances).toEqual(['4.5', '5.5', '0']);
       const events = await api(t.url, '/v1/events?limit=100', { key: b.key });
       expect(events.body.data.filter((e: { type: string }) => e.type === 'stablecoin.transferred').length).toBe(7);
+    } finally {
+      (prisma as unknown as { $transaction: unknown }).$transaction = original;
+    }
+  });
+  it('orders: create (with a customer and tracked stock), metadata and field updates, hold, release, fulfil and cancel run without Prisma\'s transaction, with the same answers, events and stock; a status move of an order on a test clock falls back to Prisma', async () => {
+    const prisma = t.server.db.prisma;
+    let prismaTransactions = 0;
+    const original = prisma.$transaction.bind(prisma);
+    (prisma as unknown as { $transaction: unknown }).$transaction = (...args: Parameters<typeof original>) => {
+      prismaTransactions++;
+      return original(...args);
+    };
+    const call = (path: string, body: unknown = {}, method?: string) => api(t.url, path, { key: a.key, body, ...(method ? { method } : {}) });
+    try {
+      const product = await newProduct(t.url, a.key, 'Raw widget', 700);
+      await stock(t.url, a.key, product, 10);
+      const customer = (await call('/v1/customers', { name: 'Raw buyer' })).body.id as string;
+      prismaTransactions = 0;
+      const created = await call('/v1/orders', { currency: 'usd', customer, items: [{ product, quantity: 3 }, { name: 'Gift wrap', quantity: 1, unit_amount: 150 }], metadata: { a: '1' } });
+      expect(created.status, created.text).toBe(201);
+      expect(created.body).toMatchObject({ object: 'order', status: 'pending', customer, amount: 2250, metadata: { a: '1' }, on_hold: false });
+      expect(created.body.items.map((i: { name: string; amount: number }) => [i.name, i.amount])).toEqual([['Raw widget', 2100], ['Gift wrap', 150]]);
+      const id = created.body.id as string;
+      const patched = await call(`/v1/orders/${id}`, { metadata: { b: '2' }, tracking_number: 'TRK1' }, 'PATCH');
+      expect(patched.status, patched.text).toBe(200);
+      expect(patched.body).toMatchObject({ id, metadata: { a: '1', b: '2' }, tracking_number: 'TRK1', status: 'pending' });
+      expect(patched.body.updated).toBeGreaterThanOrEqual(created.body.updated);
+      const held = await call(`/v1/orders/${id}/hold`, { reason: 'fraud review' });
+      expect(held.status, held.text).toBe(200);
+      expect(held.body).toMatchObject({ on_hold: true, hold_reason: 'fraud review' });
+      expect(typeof held.body.held_at).toBe('number');
+      const released = await call(`/v1/orders/${id}/release`);
+      expect(released.body).toMatchObject({ on_hold: false, hold_reason: null, held_at: null });
+      const moved = await call(`/v1/orders/${id}`, { status: 'processing' }, 'PATCH');
+      expect(moved.body.status, moved.text).toBe('processing');
+      const shipped = await call(`/v1/orders/${id}/fulfill`, { shipping_carrier: 'UPS', tracking_number: 'TRK2' });
+      expect(shipped.body, shipped.text).toMatchObject({ status: 'shipped', shipping_carrier: 'UPS', tracking_number: 'TRK2' });
+      expect(typeof shipped.body.fulfilled_at).toBe('number');
+      const other = await call('/v1/orders', { currency: 'usd', items: [{ product, quantity: 2 }] });
+      const cancelled = await call(`/v1/orders/${other.body.id}/cancel`, { reason: 'requested_by_customer' });
+      expect(cancelled.body, cancelled.text).toMatchObject({ status: 'cancelled', cancellation_reason: 'requested_by_customer' });
+      // a missing customer, a conflicting move: the same errors as on Prisma
+      const orphan = await call('/v1/orders', { currency: 'usd', customer: 'cus_missing000000000000', items: [{ name: 'x', quantity: 1, unit_amount: 1 }] });
+      expect(orphan.status, orphan.text).toBe(404);
+      expect(orphan.body.error).toMatchObject({ code: 'PARENT_NOT_FOUND', param: 'customer' });
+      const again = await call(`/v1/orders/${other.body.id}/cancel`);
+      expect(again.status, again.text).toBe(422);
+      expect(again.body.error.code).toBe('INVALID_STATE_TRANSITION');
+      expect(prismaTransactions).toBe(0);
+      // stock: 3 consumed by the shipped order, 2 released by the cancelled one
+      const item = (await api(t.url, `/v1/inventory?product=${product}`, { key: a.key })).body.data[0];
+      expect(item).toMatchObject({ on_hand: 7, reserved: 0, allocated: 0, available: 7 });
+      // the events, with previous_attributes, as Prisma's path writes them
+      const events = (await api(t.url, `/v1/events?limit=100&type=order.*`, { key: a.key })).body.data
+        .filter((e: { data: { object: { id: string } } }) => e.data.object.id === id).reverse();
+      expect(events.slice(0, 2).map((e: { type: string }) => e.type)).toEqual(['order.created', 'order.updated']);
+      expect(events.map((e: { type: string }) => e.type)).toContain('order.fulfilled');
+      expect(events[1].data.previous_attributes).toMatchObject({ metadata: { a: '1' }, tracking_number: null });
+      // an order of a customer on a test clock: its status move reads the clock through Prisma's tagged query: rolled back, run there
+      const clock = (await call('/v1/test_helpers/test_clocks', { frozen_time: 1_900_000_000 })).body.id as string;
+      const clocked = (await call('/v1/customers', { name: 'Clocked', test_clock: clock })).body.id as string;
+      const late = await call('/v1/orders', { currency: 'usd', customer: clocked, items: [{ name: 'x', quantity: 1, unit_amount: 100 }] });
+      expect(late.status, late.text).toBe(201);
+      prismaTransactions = 0;
+      const clockedShip = await call(`/v1/orders/${late.body.id}/fulfill`);
+      expect(clockedShip.body, clockedShip.text).toMatchObject({ status: 'shipped', fulfilled_at: 1_900_000_000 });
+      expect(prismaTransactions).toBe(1);
     } finally {
       (prisma as unknown as { $transaction: unknown }).$transaction = original;
     }

@@ -67,6 +67,8 @@ export const createOrder = defineMutation({
     items: z.array(item).min(1).max(1000),
     metadata: metadata.optional(),
   }),
+  // plain statements only: without an Idempotency-Key it runs without Prisma's client (PostgreSQL)
+  rawStatementsOnly: true,
   run: (tx, scope, input, emit) => placeOrder(tx, scope, input, emit),
 });
 
@@ -78,10 +80,7 @@ export const createOrder = defineMutation({
 export async function placeOrder(
   tx: Tx, scope: Scope, input: OrderInput, emit: Emit, extend?: (lines: PricedLine[], subtotal: number) => Promise<OrderExtras>,
 ) {
-    if (input.customer) {
-      const c = await tx.customer.findFirst({ where: scopedWhere(scope, { id: input.customer }), select: { id: true } });
-      if (!c) throw new ApiError('PARENT_NOT_FOUND', `No such customer: '${input.customer}'`, { resource: 'customer', id: input.customer }, 'customer');
-    }
+    if (input.customer) await assertCustomer(tx, scope, input.customer);
     const productIds = [...new Set(input.items.flatMap((i) => (i.product ? [i.product] : [])))];
     // the four columns a line needs, in one plain statement (a Prisma findMany costs three
     // times the CPU of the same SELECT: bench/orders-results.md)
@@ -212,8 +211,63 @@ const orderId = id(ID_PREFIX.order);
  */
 export async function orderNow(tx: Tx, scope: Scope, customerId: string | null): Promise<Date> {
   if (!customerId) return new Date();
-  const customer = await tx.customer.findFirst({ where: scopedWhere(scope, { id: customerId }), select: { testClockId: true } });
+  const [customer] = await tx.$queryRawUnsafe<{ testClockId: string | null }[]>(
+    'SELECT "testClockId" FROM "Customer" WHERE "id" = $1 AND "accountId" = ANY($2::text[]) AND "livemode" = $3', customerId, accountsOf(scope), scope.livemode,
+  );
   return clockNow(tx, scope, customer?.testClockId ?? null);
+}
+
+/** The accounts a scope covers (a platform acting over its connected accounts: several). */
+function accountsOf(scope: Scope): string[] {
+  return scope.accounts && scope.accounts.length > 1 ? scope.accounts : [scope.accountId];
+}
+
+/** 404-style PARENT_NOT_FOUND unless the customer is the scope's (a plain statement: raw transactions run it). */
+async function assertCustomer(tx: Tx, scope: Scope, customerId: string): Promise<void> {
+  const rows = await tx.$queryRawUnsafe<unknown[]>(
+    'SELECT 1 FROM "Customer" WHERE "id" = $1 AND "accountId" = ANY($2::text[]) AND "livemode" = $3', customerId, accountsOf(scope), scope.livemode,
+  );
+  if (rows.length === 0) throw new ApiError('PARENT_NOT_FOUND', `No such customer: '${customerId}'`, { resource: 'customer', id: customerId }, 'customer');
+}
+
+/** Columns of "Order" a change sets, with the cast of their parameter. */
+const ORDER_SET_CASTS: Record<string, string> = {
+  status: '', customerId: '', shippingCarrier: '', trackingNumber: '', cancellationReason: '', onHold: '', holdReason: '',
+  metadata: '::jsonb', fulfilledAt: '::timestamptz', deliveredAt: '::timestamptz', cancelledAt: '::timestamptz', heldAt: '::timestamptz',
+};
+
+function orderParam(value: unknown, cast: string): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (cast === '::jsonb' && value !== null) return JSON.stringify(value);
+  return value;
+}
+
+/**
+ * UPDATE "Order" SET `data` (undefined values left out, as Prisma does; `updatedAt` now) WHERE
+ * the id and every column of `where` match, RETURNING the row as Prisma reads it; undefined
+ * when no row matched. One plain statement, so raw transactions run it.
+ */
+async function updateOrderRow(tx: Tx, id: string, where: Record<string, unknown>, data: Record<string, unknown>): Promise<OrderWithItems | undefined> {
+  const values: unknown[] = [id];
+  const set: string[] = [];
+  for (const [column, value] of Object.entries(data)) {
+    if (value === undefined) continue;
+    const cast = ORDER_SET_CASTS[column];
+    if (cast === undefined) throw new Error(`orders: no update of column ${column}`);
+    values.push(orderParam(value, cast));
+    set.push(`"${column}" = $${values.length}${cast}`);
+  }
+  values.push(new Date().toISOString());
+  set.push(`"updatedAt" = $${values.length}::timestamptz`);
+  const conditions = ['"id" = $1'];
+  for (const [column, value] of Object.entries(where)) {
+    const cast = ORDER_SET_CASTS[column];
+    if (cast === undefined) throw new Error(`orders: no condition on column ${column}`);
+    values.push(orderParam(value, cast));
+    conditions.push(`"${column}" = $${values.length}${cast}`);
+  }
+  const [row] = await tx.$queryRawUnsafe<OrderWithItems[]>(`UPDATE "Order" SET ${set.join(', ')} WHERE ${conditions.join(' AND ')} RETURNING *`, ...values);
+  return row;
 }
 
 /**
@@ -222,7 +276,7 @@ export async function orderNow(tx: Tx, scope: Scope, customerId: string | null):
  * lines are `before`'s (nothing here changes them).
  */
 async function updateIfUnchanged(tx: Tx, before: OrderWithItems, where: Record<string, unknown>, data: Record<string, unknown>): Promise<OrderWithItems> {
-  const [updated] = await tx.order.updateManyAndReturn({ where: { ...where, id: before.id }, data });
+  const updated = await updateOrderRow(tx, before.id, where, data);
   if (!updated) throw new ApiError('RESOURCE_CONFLICT', 'The order changed during this request; retry', { order_id: before.id });
   return { ...updated, items: before.items };
 }
@@ -267,13 +321,12 @@ export const updateOrder = defineMutation({
     trackingNumber: z.string().max(128).nullable().optional(),
     metadata: metadataPatch.optional(),
   }),
+  // plain statements only, a status move of an order on a test clock aside (that falls back to Prisma)
+  rawStatementsOnly: true,
   async run(tx, scope, input, emit) {
     // locked as it is read: the metadata patch is merged into what this update reads
     const before = await lockOrder(tx, scope, input.id);
-    if (input.customer) {
-      const c = await tx.customer.findFirst({ where: scopedWhere(scope, { id: input.customer }), select: { id: true } });
-      if (!c) throw new ApiError('PARENT_NOT_FOUND', `No such customer: '${input.customer}'`, { resource: 'customer', id: input.customer }, 'customer');
-    }
+    if (input.customer) await assertCustomer(tx, scope, input.customer);
     const data: Record<string, unknown> = {};
     if (input.customer !== undefined) data.customerId = input.customer;
     if (input.shippingCarrier !== undefined) data.shippingCarrier = input.shippingCarrier;
@@ -286,7 +339,7 @@ export const updateOrder = defineMutation({
     }
     if (Object.keys(data).length === 0) return before;
     // the row as updated (the UPDATE's RETURNING); its lines are unchanged, and locked
-    const row = { ...(await tx.order.update({ where: { id: before.id }, data })), items: before.items };
+    const row = { ...(await updateOrderRow(tx, before.id, {}, data))!, items: before.items };
     emit('order.updated', 'Order', row, previousAttributes('Order', before, row));
     return row;
   },
@@ -301,6 +354,7 @@ export const fulfillOrder = defineMutation({
     shippingCarrier: z.string().max(128).optional(),
     trackingNumber: z.string().max(128).optional(),
   }),
+  rawStatementsOnly: true,
   async run(tx, scope, input, emit) {
     return moveOrder(
       tx, scope, input.id, 'shipped',
@@ -318,6 +372,7 @@ export const cancelOrder = defineMutation({
     id: orderId,
     reason: z.enum(CANCELLATION_REASONS).optional(),
   }),
+  rawStatementsOnly: true,
   async run(tx, scope, input, emit) {
     return moveOrder(tx, scope, input.id, 'cancelled', { cancelledAt: new Date(), cancellationReason: input.reason ?? null }, emit);
   },
@@ -331,6 +386,7 @@ export const holdOrder = defineMutation({
     id: orderId,
     reason: z.string().min(1).max(500).optional(),
   }),
+  rawStatementsOnly: true,
   async run(tx, scope, input, emit) {
     const before = await lockOrder(tx, scope, input.id);
     if (before.onHold) {
@@ -352,6 +408,7 @@ export const releaseOrder = defineMutation({
   permission: 'orders:update',
   model: 'Order',
   input: z.strictObject({ id: orderId }),
+  rawStatementsOnly: true,
   async run(tx, scope, input, emit) {
     const before = await lockOrder(tx, scope, input.id);
     if (!before.onHold) {
