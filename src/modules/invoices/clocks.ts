@@ -65,8 +65,9 @@ export async function lockClock(tx: Tx, scope: Scope, id: string, mode: 'update'
  */
 export async function clockNow(tx: Tx, scope: Scope, clockIdOrNull: string | null): Promise<Date> {
   if (!clockIdOrNull) return new Date();
-  const rows = await tx.$queryRaw<ClockRow[]>`
-    SELECT "id", "frozenTime", "status", "deletedAt" FROM "TestClock" WHERE "id" = ${clockIdOrNull} FOR SHARE`;
+  // a plain statement: raw transactions (an order's status move) run it too
+  const rows = await tx.$queryRawUnsafe<ClockRow[]>(
+    'SELECT "id", "frozenTime", "status", "deletedAt" FROM "TestClock" WHERE "id" = $1 FOR SHARE', clockIdOrNull);
   const clock = rows[0];
   if (!clock || clock.deletedAt) {
     throw new ApiError('RESOURCE_ARCHIVED', `Test clock ${clockIdOrNull} was deleted: what lives on it can no longer change`, { test_clock: clockIdOrNull });

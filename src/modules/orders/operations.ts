@@ -321,7 +321,7 @@ export const updateOrder = defineMutation({
     trackingNumber: z.string().max(128).nullable().optional(),
     metadata: metadataPatch.optional(),
   }),
-  // plain statements only, a status move of an order on a test clock aside (that falls back to Prisma)
+  // plain statements only: without an Idempotency-Key it runs without Prisma's client (PostgreSQL)
   rawStatementsOnly: true,
   async run(tx, scope, input, emit) {
     // locked as it is read: the metadata patch is merged into what this update reads
