@@ -29,6 +29,22 @@ describe.skipIf(skipping(!hasPostgres, 'raw transactions: DATABASE_URL (PostgreS
   const raw = () => t.server.db.rawTransaction!;
   const rows = () => t.server.db.prisma.$queryRawUnsafe<{ id: number; big: bigint; doc: unknown; at: Date }[]>(`SELECT * FROM ${table} ORDER BY id`);
 
+  /** Runs `fn` counting the transactions opened on Prisma's client meanwhile (the raw path opens none). */
+  async function countingPrismaTransactions(fn: (count: { n: number }) => Promise<void>): Promise<void> {
+    const prisma = t.server.db.prisma;
+    const count = { n: 0 };
+    const original = prisma.$transaction.bind(prisma);
+    (prisma as unknown as { $transaction: unknown }).$transaction = (...args: Parameters<typeof original>) => {
+      count.n++;
+      return original(...args);
+    };
+    try {
+      await fn(count);
+    } finally {
+      (prisma as unknown as { $transaction: unknown }).$transaction = original;
+    }
+  }
+
   it('commits its statements; values and rows as through Prisma (bigint, json, Date)', async () => {
     const at = new Date('2026-11-25T10:11:12.345Z');
     const out = await raw()(async (tx) => {
@@ -85,18 +101,11 @@ describe.skipIf(skipping(!hasPostgres, 'raw transactions: DATABASE_URL (PostgreS
   });
 
   it('a transfer between known wallets runs without Prisma\'s transaction; with an Idempotency-Key, or from a wallet never used, on Prisma; all move the coin once', async () => {
-    const prisma = t.server.db.prisma;
-    let prismaTransactions = 0;
-    const original = prisma.$transaction.bind(prisma);
-    (prisma as unknown as { $transaction: unknown }).$transaction = (...args: Parameters<typeof original>) => {
-      prismaTransactions++;
-      return original(...args);
-    };
-    try {
+    await countingPrismaTransactions(async (count) => {
       const secret = await newSigningSecret(t, a);
       await fundWallet(t, a, secret, '10');
       const to = (await api(t.url, '/v1/stablecoin/balance', { key: b.key })).body.address as string;
-      prismaTransactions = 0;
+      count.n = 0;
       const first = await api(t.url, '/v1/stablecoin/transfer', { key: a.key, body: { amount: '1', to } });
       expect(first.status, first.text).toBe(201);
       // between known wallets the whole transfer is one statement, sent with BEGIN and COMMIT
@@ -110,20 +119,20 @@ describe.skipIf(skipping(!hasPostgres, 'raw transactions: DATABASE_URL (PostgreS
         counts.push(t.server.db.queryCount() - before);
       }
       expect(Math.min(...counts)).toBe(2);
-      expect(prismaTransactions).toBe(0);
+      expect(count.n).toBe(0);
       const keyed = await api(t.url, '/v1/stablecoin/transfer', { key: a.key, body: { amount: '3', to }, headers: { 'idempotency-key': `raw-${Date.now()}` } });
       expect(keyed.status, keyed.text).toBe(201);
-      expect(prismaTransactions).toBe(1);
+      expect(count.n).toBe(1);
       // a refusal on the raw path: 422, nothing moved
       const over = await api(t.url, '/v1/stablecoin/transfer', { key: a.key, body: { amount: '5', to } });
       expect(over.status, over.text).toBe(422);
       expect(over.body.error.code).toBe('INSUFFICIENT_FUNDS');
       // b's wallet is known once read: its transfer back runs raw too
-      prismaTransactions = 0;
+      count.n = 0;
       const from = (await api(t.url, '/v1/stablecoin/balance', { key: a.key })).body.address as string;
       const back = await api(t.url, '/v1/stablecoin/transfer', { key: b.key, body: { amount: '0.5', to: from } });
       expect(back.status, back.text).toBe(201);
-      expect(prismaTransactions).toBe(0);
+      expect(count.n).toBe(0);
       // an account that never had a wallet: the raw attempt reaches for Prisma (the wallet is
       // made on first use), rolls back, and the operation runs again there: 422, nothing kept
       const c = await t.newAccount();
@@ -137,29 +146,20 @@ describe.skipIf(skipping(!hasPostgres, 'raw transactions: DATABASE_URL (PostgreS
         if (reported.body.data.length > 0) break;
         await new Promise((r) => setTimeout(r, 50));
       }
-      expect(prismaTransactions).toBe(2);
+      expect(count.n).toBe(2);
       const balances = await Promise.all([a, b, c].map(async (x) => (await api(t.url, '/v1/stablecoin/balance', { key: x.key })).body.balance));
       expect(balances).toEqual(['4.5', '5.5', '0']);
       const events = await api(t.url, '/v1/events?limit=100', { key: b.key });
       expect(events.body.data.filter((e: { type: string }) => e.type === 'stablecoin.transferred').length).toBe(7);
-    } finally {
-      (prisma as unknown as { $transaction: unknown }).$transaction = original;
-    }
+    });
   });
   it('orders: create (with a customer and tracked stock), metadata and field updates, hold, release, fulfil and cancel run without Prisma\'s transaction, with the same answers, events and stock; an order on a test clock moves in the clock\'s time, also without Prisma', async () => {
-    const prisma = t.server.db.prisma;
-    let prismaTransactions = 0;
-    const original = prisma.$transaction.bind(prisma);
-    (prisma as unknown as { $transaction: unknown }).$transaction = (...args: Parameters<typeof original>) => {
-      prismaTransactions++;
-      return original(...args);
-    };
     const call = (path: string, body: unknown = {}, method?: string) => api(t.url, path, { key: a.key, body, ...(method ? { method } : {}) });
-    try {
+    await countingPrismaTransactions(async (count) => {
       const product = await newProduct(t.url, a.key, 'Raw widget', 700);
       await stock(t.url, a.key, product, 10);
       const customer = (await call('/v1/customers', { name: 'Raw buyer' })).body.id as string;
-      prismaTransactions = 0;
+      count.n = 0;
       const created = await call('/v1/orders', { currency: 'usd', customer, items: [{ product, quantity: 3 }, { name: 'Gift wrap', quantity: 1, unit_amount: 150 }], metadata: { a: '1' } });
       expect(created.status, created.text).toBe(201);
       expect(created.body).toMatchObject({ object: 'order', status: 'pending', customer, amount: 2250, metadata: { a: '1' }, on_hold: false });
@@ -190,7 +190,7 @@ describe.skipIf(skipping(!hasPostgres, 'raw transactions: DATABASE_URL (PostgreS
       const again = await call(`/v1/orders/${other.body.id}/cancel`);
       expect(again.status, again.text).toBe(422);
       expect(again.body.error.code).toBe('INVALID_STATE_TRANSITION');
-      expect(prismaTransactions).toBe(0);
+      expect(count.n).toBe(0);
       // stock: 3 consumed by the shipped order, 2 released by the cancelled one
       const item = (await api(t.url, `/v1/inventory?product=${product}`, { key: a.key })).body.data[0];
       expect(item).toMatchObject({ on_hand: 7, reserved: 0, allocated: 0, available: 7 });
@@ -205,12 +205,10 @@ describe.skipIf(skipping(!hasPostgres, 'raw transactions: DATABASE_URL (PostgreS
       const clocked = (await call('/v1/customers', { name: 'Clocked', test_clock: clock })).body.id as string;
       const late = await call('/v1/orders', { currency: 'usd', customer: clocked, items: [{ name: 'x', quantity: 1, unit_amount: 100 }] });
       expect(late.status, late.text).toBe(201);
-      prismaTransactions = 0;
+      count.n = 0;
       const clockedShip = await call(`/v1/orders/${late.body.id}/fulfill`);
       expect(clockedShip.body, clockedShip.text).toMatchObject({ status: 'shipped', fulfilled_at: 1_900_000_000 });
-      expect(prismaTransactions).toBe(0);
-    } finally {
-      (prisma as unknown as { $transaction: unknown }).$transaction = original;
-    }
+      expect(count.n).toBe(0);
+    });
   });
 });
