@@ -32,6 +32,14 @@ export interface VersionChange {
   request(route: RouteKey, body: Record<string, unknown>): Record<string, unknown>;
 }
 
+/**
+ * A preview (an alpha or beta version newer than the native one): the same two functions with
+ * the directions turned, since the server renders the version before it. `response`: an object
+ * as the previous version shows it -> as the preview shows it (up); `request`: a request of the
+ * preview -> as the previous version takes it (down). Only preview clients pay for the walk.
+ */
+export type PreviewChange = VersionChange;
+
 /** `body` with key `from` renamed `to`, in the same place among the keys (absent: unchanged). */
 export function renameKey(body: Record<string, unknown>, from: string, to: string): Record<string, unknown> {
   if (!Object.hasOwn(body, from) || Object.hasOwn(body, to)) return body;

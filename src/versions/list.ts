@@ -1,7 +1,8 @@
 // The API versions: the one list every part of the server reads (GET /api/versions, the
 // Api-Version header, account and webhook-endpoint pins, the changelog). Newest first. The
-// newest listed version is the one the code renders natively (present(), stored events);
-// each older one is reached through the change modules in ./changes/, one per step.
+// newest stable version is the one the code renders natively (present(), stored events); each
+// older one is reached through the change modules in ./changes/, one per step, walking answers
+// down; a preview (alpha or beta) newer than it through its preview change, walking answers up.
 //
 // Statuses (ApiVersionStatus):
 //   alpha      early preview: may change or disappear without notice; never pinned by default
@@ -33,18 +34,24 @@ const info = (version: string, status: ApiVersionStatus, endOfLife: string | nul
 
 /** Newest first. Adding a version: a line here, a change module in ./changes/, a changelog entry. */
 export const VERSIONS: readonly ApiVersionInfo[] = [
+  info('2026-11-15', 'alpha', null),
   info('2026-11-01', 'stable', null),
   info('2026-06-01', 'deprecated', '2027-06-01T00:00:00.000Z'),
   info('2025-12-01', 'retired', '2026-06-01T00:00:00.000Z'),
 ];
 
-/** The version the code renders natively: the newest listed. */
-export const CURRENT_VERSION = VERSIONS[0].version;
+/** Whether a status is a preview's (opted into by Api-Version or a pin, never a default). */
+export function isPreview(status: ApiVersionStatus): boolean {
+  return status === 'alpha' || status === 'beta';
+}
+
+/** The version the code renders natively: the newest that is not a preview (the newest stable). */
+export const CURRENT_VERSION = VERSIONS.find((v) => !isPreview(v.status))!.version;
 
 /** Versions a request, an account or an endpoint may use: every one not retired, newest first. */
 export const SUPPORTED_VERSIONS: readonly string[] = VERSIONS.filter((v) => v.status !== 'retired').map((v) => v.version);
 
-/** The version new accounts are pinned to when DEFAULT_API_VERSION is unset. */
+/** The version new accounts are pinned to when DEFAULT_API_VERSION is unset (the native one). */
 export const NEWEST_STABLE = VERSIONS.find((v) => v.status === 'stable')!.version;
 
 export function versionInfo(version: string): ApiVersionInfo | undefined {
@@ -87,7 +94,7 @@ export function checkVersion(raw: unknown, param: string): string {
  */
 export function servedVersion(pin: string): string {
   if (isSupported(pin)) return pin;
-  // newer than this server knows (a rollback): the newest it has
+  // newer than this server knows (a rollback, a preview withdrawn): the native version
   if (pin > CURRENT_VERSION) return CURRENT_VERSION;
   return SUPPORTED_VERSIONS[SUPPORTED_VERSIONS.length - 1];
 }

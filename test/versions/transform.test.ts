@@ -3,12 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkVersion, CURRENT_VERSION, NEWEST_STABLE, servedVersion, SUPPORTED_VERSIONS, VERSIONS } from '../../src/versions/list.js';
 import { changesAfter, checkVersionList, renderResponse, upgradeRequest } from '../../src/versions/transform.js';
-import { CHANGES } from '../../src/versions/changes/index.js';
+import { CHANGES, PREVIEWS } from '../../src/versions/changes/index.js';
 import { renameQueryField } from '../../src/versions/change.js';
 import { loadConfig } from '../../src/config.js';
 import { ApiError } from '../../src/errors.js';
 
 const OLD = '2026-06-01';
+const ALPHA = '2026-11-15';
 
 const order = () => ({
   id: 'ord_1', object: 'order', livemode: false, customer: null, status: 'pending', currency: 'usd', amount: 900,
@@ -20,11 +21,13 @@ describe('the version list', () => {
   it('is consistent: newest first, a change module for each step, the newest supported and stable by default', () => {
     expect(() => checkVersionList()).not.toThrow();
     expect(VERSIONS.map((v) => v.version)).toEqual([...VERSIONS.map((v) => v.version)].sort().reverse());
-    expect(CURRENT_VERSION).toBe(VERSIONS[0].version);
+    // the native version is the newest stable; the one preview (alpha) is newer
+    expect(CURRENT_VERSION).toBe(NEWEST_STABLE);
     expect(NEWEST_STABLE).toBe('2026-11-01');
-    expect(SUPPORTED_VERSIONS).toEqual(['2026-11-01', '2026-06-01']);
+    expect(VERSIONS[0]).toMatchObject({ version: ALPHA, status: 'alpha', end_of_life: null });
+    expect(SUPPORTED_VERSIONS).toEqual([ALPHA, '2026-11-01', '2026-06-01']);
     expect(SUPPORTED_VERSIONS.length).toBeGreaterThanOrEqual(2);
-    for (const c of CHANGES) {
+    for (const c of [...CHANGES, ...PREVIEWS]) {
       expect(c.description.length).toBeGreaterThan(20);
       expect(c.objectTypes.length).toBeGreaterThan(0);
     }
@@ -49,6 +52,8 @@ describe('the version list', () => {
     expect(servedVersion(OLD)).toBe(OLD);
     expect(servedVersion('2025-12-01')).toBe(OLD);
     expect(servedVersion('2099-01-01')).toBe(CURRENT_VERSION);
+    // a preview stays what it is while listed
+    expect(servedVersion(ALPHA)).toBe(ALPHA);
   });
 
   it('configuration: API_VERSION is the native version only; DEFAULT_API_VERSION a supported one', () => {
@@ -99,6 +104,46 @@ describe('rendering an answer in an older version', () => {
     expect(renderResponse(error, OLD)).toEqual(error);
     expect(renderResponse([1, 'a', null], OLD)).toEqual([1, 'a', null]);
     expect(renderResponse('text', OLD)).toBe('text');
+  });
+});
+
+describe('rendering an answer in the preview (2026-11-15, alpha)', () => {
+  const globalOrder = () => ({ ...order(), amount: 1190, amount_subtotal: 900, amount_shipping: 100, amount_tax: 190, amount_total: 1190 });
+  const plain = () => ({ ...order(), amount_subtotal: null, amount_shipping: null, amount_tax: null, amount_total: null });
+
+  it('an order without amount: the four money fields set on every order (a plain one: subtotal and total its amount, shipping and tax 0)', () => {
+    const list = { object: 'list', data: [plain(), globalOrder()], url: '/v1/orders' };
+    const before = JSON.stringify(list);
+    const out = renderResponse(list, ALPHA) as { data: Record<string, any>[] };
+    expect(JSON.stringify(list)).toBe(before);
+    expect(out.data[0]).not.toHaveProperty('amount');
+    expect(out.data[0]).toMatchObject({ amount_subtotal: 900, amount_shipping: 0, amount_tax: 0, amount_total: 900, status: 'pending' });
+    expect(out.data[1]).not.toHaveProperty('amount');
+    expect(out.data[1]).toMatchObject({ amount_subtotal: 900, amount_shipping: 100, amount_tax: 190, amount_total: 1190 });
+    // items, other objects and the client's metadata are untouched
+    expect(out.data[0].items).toEqual(order().items);
+    expect(out.data[0].metadata).toEqual({ object: 'order', amount: '1' });
+    expect(renderResponse({ id: 'pay_1', object: 'payment', amount: 5 }, ALPHA)).toEqual({ id: 'pay_1', object: 'payment', amount: 5 });
+  });
+
+  it('an event: data.object, previous_attributes (amount_total) and api_version; the native event is not changed', () => {
+    const event = { id: 'evt_1', object: 'event', type: 'order.updated', data: { object: plain(), previous_attributes: { amount: 800, status: 'paid' } }, api_version: CURRENT_VERSION };
+    const out = renderResponse(event, ALPHA);
+    expect(out.api_version).toBe(ALPHA);
+    expect(out.data.object).toMatchObject({ amount_total: 900 });
+    expect(out.data.previous_attributes).toEqual({ status: 'paid', amount_total: 800 });
+    expect(event.data.object).toHaveProperty('amount', 900);
+  });
+
+  it('requests: lists and reads filter, sort and pick fields by amount_total; a pick of another money field reads amount too', () => {
+    expect(upgradeRequest('GET /v1/orders', { amount_total_gte: '5', 'amount_total[lt]': '9', sort: '-amount_total', fields: 'id,amount_total' }, ALPHA))
+      .toEqual({ amount_gte: '5', 'amount[lt]': '9', sort: '-amount', fields: 'id,amount' });
+    expect(upgradeRequest('GET /v1/orders/list', { fields: 'amount_tax' }, ALPHA)).toEqual({ fields: 'amount_tax,amount' });
+    expect(upgradeRequest('GET /orders/:id', { fields: 'status' }, ALPHA)).toEqual({ fields: 'status' });
+    const create = { currency: 'usd', items: [{ name: 'Tea', quantity: 1, unit_amount: 1 }] };
+    expect(upgradeRequest('POST /v1/orders', create, ALPHA)).toBe(create);
+    // a picked field alone is filled from amount, which goes
+    expect(renderResponse({ id: 'ord_1', object: 'order', amount_tax: null, amount: 7 }, ALPHA)).toEqual({ id: 'ord_1', object: 'order', amount_tax: 0, amount_total: 7 });
   });
 });
 

@@ -15,6 +15,7 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 const OLD = '2026-06-01';
 const NEW = '2026-11-01';
 const RETIRED = '2025-12-01';
+const ALPHA = '2026-11-15';
 const ADMIN_KEY = 'versions-test-admin-key-7d1c9e0b';
 /** an order of the old version's request shape: items name their unit price `price` */
 const OLD_TEA_ORDER = { currency: 'usd', items: [{ name: 'Tea', quantity: 2, price: 450 }] };
@@ -87,6 +88,9 @@ describe('GET /api/versions', () => {
     expect(by[OLD].status).toBe('deprecated');
     expect(by[OLD].end_of_life).not.toBeNull();
     expect(by[RETIRED].status).toBe('retired');
+    // a preview: newer than the stable one, never anyone's default
+    expect(by[ALPHA]).toMatchObject({ status: 'alpha', end_of_life: null });
+    expect(res.body[0].version).toBe(ALPHA);
   });
 
   it('needs Authorization: 401 in the error envelope without it or with a bad key', async () => {
@@ -390,6 +394,78 @@ describe('an old-version client of orders', () => {
     const one = await api(t.url, `/v1/events/${event.id}`, { key: f.key });
     expect(one.body.api_version).toBe(NEW);
     expectNewOrder(one.body.data.object);
+  });
+});
+
+describe('the alpha preview (2026-11-15) on /v1 and the self-hosted door', () => {
+  let p: TestAccount;
+  const alpha = { 'Api-Version': ALPHA };
+  beforeAll(async () => {
+    p = await t.newAccount();
+  });
+
+  function expectAlphaOrder(order: Record<string, any>, total: number) {
+    expect(order.object).toBe('order');
+    expect(order).not.toHaveProperty('amount');
+    expect(order).toMatchObject({ amount_subtotal: total, amount_shipping: 0, amount_tax: 0, amount_total: total });
+    for (const k of ['on_hold', 'hold_reason', 'held_at', 'delivered_at']) expect(order).toHaveProperty(k);
+    for (const item of order.items ?? []) expect(item).toHaveProperty('unit_amount');
+  }
+
+  it('only when asked: an account is never pinned to it by default; answers say Api-Version 2026-11-15', async () => {
+    const created = await api(t.url, '/v1/orders', { key: p.key, body: TEA_ORDER, headers: alpha });
+    expect(created.status, created.text).toBe(201);
+    expect(created.headers.get('api-version')).toBe(ALPHA);
+    expectAlphaOrder(created.body, 900);
+    expect(await pinOf(p.accountId)).toBe(NEW);
+    const plain = await api(t.url, `/v1/orders/${created.body.id}`, { key: p.key });
+    expect(plain.headers.get('api-version')).toBe(NEW);
+    expectNewOrder(plain.body);
+    expect(plain.body).toMatchObject({ amount: 900, amount_total: null });
+    // GraphQL stays versionless
+    const g = await gql(t.url, p.key, `{ order(id: "${created.body.id}") { id amount } }`);
+    expect(g.body.data?.order?.amount ?? g.body.errors, g.text).toBe(900);
+  });
+
+  it('lists filter, sort and pick fields by amount_total; events and actions answer in it', async () => {
+    for (const n of [1, 3]) await api(t.url, '/v1/orders', { key: p.key, body: { currency: 'usd', items: [{ name: 'Jam', quantity: n, unit_amount: 400 }] } });
+    const sorted = await api(t.url, '/v1/orders/list?sort=-amount_total&amount_total_gte=800&fields=amount_total,status', { key: p.key, headers: alpha });
+    expect(sorted.status, sorted.text).toBe(200);
+    const totals = sorted.body.data.map((o: { amount_total: number }) => o.amount_total);
+    expect(totals).toEqual([1200, 900]);
+    expect(Object.keys(sorted.body.data[0]).sort()).toEqual(['amount_total', 'id', 'object', 'status']);
+    const list = await api(t.url, '/v1/orders?limit=100', { key: p.key, headers: alpha });
+    for (const o of list.body.data) expectAlphaOrder(o, o.amount_total);
+    const order = list.body.data[0];
+    const held = await api(t.url, `/v1/orders/${order.id}/hold`, { key: p.key, body: {}, headers: alpha });
+    expect(held.status, held.text).toBe(200);
+    expectAlphaOrder(held.body, order.amount_total);
+    const events = await api(t.url, '/v1/events?type=order.created&limit=100', { key: p.key, headers: alpha });
+    expect(events.body.data.length).toBeGreaterThanOrEqual(3);
+    for (const e of events.body.data) {
+      expect(e.api_version).toBe(ALPHA);
+      expectAlphaOrder(e.data.object, e.data.object.amount_total);
+    }
+    // the self-hosted door reads orders in it too
+    const selfHosted = await api(t.url, `/orders/${order.id}`, { key: p.key, headers: alpha });
+    expect(selfHosted.status, selfHosted.text).toBe(200);
+    expectAlphaOrder(selfHosted.body, order.amount_total);
+  });
+
+  it('an account or an endpoint pinned to it explicitly gets it', async () => {
+    const q = await t.newAccount();
+    const res = await api(t.url, `/admin/accounts/${q.accountId}/version`, { body: { version: ALPHA }, headers: { 'x-admin-key': ADMIN_KEY } });
+    expect(res.status, res.text).toBe(200);
+    const stamp = Date.now();
+    const hook = await api(t.url, '/v1/webhooks', { key: q.key, body: { url: `${rx.url}/alpha-${stamp}`, events: ['order.*'] } });
+    expect(hook.status, hook.text).toBe(201);
+    const created = await until(() => api(t.url, '/v1/orders', { key: q.key, body: TEA_ORDER }), (r) => r.headers.get('api-version') === ALPHA);
+    expect(created.status, created.text).toBe(201);
+    expectAlphaOrder(created.body, 900);
+    const delivered = () => rx.at(`/alpha-${stamp}`).map((r) => r.json).find((e) => e.type === 'order.created' && e.data.object.id === created.body.id);
+    await rx.waitFor(() => Boolean(delivered()), 20_000, 'the alpha order event');
+    expect(delivered().api_version).toBe(ALPHA);
+    expectAlphaOrder(delivered().data.object, 900);
   });
 });
 
