@@ -85,13 +85,30 @@ function statementFor(model: string, list: ListSpec | undefined): string {
   return sql;
 }
 
+/** The accounts a scope covers: a platform acting over its connected accounts has several. */
+export function accountsOf(scope: LockedScope): string[] {
+  return scope.accounts && scope.accounts.length > 1 ? scope.accounts : [scope.accountId];
+}
+
+const columnLists = new Map<string, string>();
+
+/**
+ * `model`'s scalar columns, quoted and comma-separated, for a RETURNING or SELECT that gives the
+ * row as Prisma reads it. Named, never `*`: a prepared statement whose result type would change
+ * with a column added by a migration fails ("cached plan must not change result type").
+ */
+export function columnList(model: string): string {
+  let list = columnLists.get(model);
+  if (list === undefined) columnLists.set(model, (list = fieldsOf(model).filter((f) => f.kind === 'scalar').map((f) => q(f.name)).join(', ')));
+  return list;
+}
+
 /**
  * The row `id` of `model` in the scope's account(s) and mode, with its `list` relation,
  * locked (FOR UPDATE) until the transaction ends; null when there is no such row (then nothing
  * is locked: a row of another account is not touched).
  */
 export async function lockedFindById<T>(tx: RawQueryable, model: string, scope: LockedScope, id: string, list?: ListSpec): Promise<T | null> {
-  const accounts = scope.accounts && scope.accounts.length > 1 ? scope.accounts : [scope.accountId];
-  const rows = await tx.$queryRawUnsafe<T[]>(statementFor(model, list), id, accounts, scope.livemode);
+  const rows = await tx.$queryRawUnsafe<T[]>(statementFor(model, list), id, accountsOf(scope), scope.livemode);
   return rows[0] ?? null;
 }

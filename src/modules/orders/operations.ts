@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { ID_PREFIX, newId } from '../../ids.js';
 import { defineMutation, found, scopedWhere, type Scope, type Tx, type Emit } from '../../operations/operation.js';
-import { lockedFindById } from '../../db/locked-read.js';
+import { accountsOf, columnList, lockedFindById } from '../../db/locked-read.js';
 import type { OrderGetPayload } from '../../generated/prisma/models/Order.js';
 import { previousAttributes } from '../../representation.js';
 import { amount, currency, id, inJsonbOrder, MAX_AMOUNT, mergeMetadata, metadata, metadataPatch } from '../shared-inputs.js';
@@ -217,11 +217,6 @@ export async function orderNow(tx: Tx, scope: Scope, customerId: string | null):
   return clockNow(tx, scope, customer?.testClockId ?? null);
 }
 
-/** The accounts a scope covers (a platform acting over its connected accounts: several). */
-function accountsOf(scope: Scope): string[] {
-  return scope.accounts && scope.accounts.length > 1 ? scope.accounts : [scope.accountId];
-}
-
 /** 404-style PARENT_NOT_FOUND unless the customer is the scope's (a plain statement: raw transactions run it). */
 async function assertCustomer(tx: Tx, scope: Scope, customerId: string): Promise<void> {
   const rows = await tx.$queryRawUnsafe<unknown[]>(
@@ -244,7 +239,8 @@ function orderParam(value: unknown, cast: string): unknown {
 
 /**
  * UPDATE "Order" SET `data` (undefined values left out, as Prisma does; `updatedAt` now) WHERE
- * the id and every column of `where` match, RETURNING the row as Prisma reads it; undefined
+ * the id and every column of `where` match, RETURNING the row as Prisma reads it (its columns
+ * named: src/db/locked-read.ts columnList); undefined
  * when no row matched. One plain statement, so raw transactions run it.
  */
 async function updateOrderRow(tx: Tx, id: string, where: Record<string, unknown>, data: Record<string, unknown>): Promise<OrderWithItems | undefined> {
@@ -266,7 +262,7 @@ async function updateOrderRow(tx: Tx, id: string, where: Record<string, unknown>
     values.push(orderParam(value, cast));
     conditions.push(`"${column}" = $${values.length}${cast}`);
   }
-  const [row] = await tx.$queryRawUnsafe<OrderWithItems[]>(`UPDATE "Order" SET ${set.join(', ')} WHERE ${conditions.join(' AND ')} RETURNING *`, ...values);
+  const [row] = await tx.$queryRawUnsafe<OrderWithItems[]>(`UPDATE "Order" SET ${set.join(', ')} WHERE ${conditions.join(' AND ')} RETURNING ${columnList('Order')}`, ...values);
   return row;
 }
 
