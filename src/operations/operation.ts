@@ -105,7 +105,7 @@ export interface MutationOperation<I, R extends { id: string }> {
   signatureRequired?(input: I, services: Services): boolean;
   /**
    * Whether `run` sends plain SQL only ($queryRawUnsafe, $executeRawUnsafe) on its usual path:
-   * then, without an Idempotency-Key, it runs on a raw transaction without Prisma's client
+   * then it runs on a raw transaction without Prisma's client, Idempotency-Key or not
    * (PostgreSQL; src/db/raw-transaction.ts), and again on Prisma should it reach for more.
    */
   rawStatementsOnly?: boolean;
@@ -141,6 +141,9 @@ export interface MutationResult {
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** an idempotency record's response, written with the events (deferWrite) */
+/** An Idempotency-Key's claim: 1 row, or 0 when the key has a record (a replay, a request in flight waited for, an expired one). */
+const CLAIM_IDEMPOTENCY = `INSERT INTO "IdempotencyRecord" ("apiKeyId", "key", "method", "path", "requestHash", "state", "requestId", "expiresAt")
+  VALUES ($1, $2, 'POST', $3, $4, 'in_progress', $5, $6::timestamptz) ON CONFLICT DO NOTHING`;
 const COMPLETE_IDEMPOTENCY = `UPDATE "IdempotencyRecord" SET "state" = 'completed', "responseStatus" = $3::int, "responseBody" = SUBSTITUTED($4::text) WHERE "apiKeyId" = $1 AND "key" = $2`;
 
 /**
@@ -343,16 +346,12 @@ export async function executeMutation<I, R extends { id: string }>(
     events = new EventsByAccount(scope.accountId);
     deliveries = 0;
     if (idempotencyKey !== undefined) {
-      const claim = () => tx.idempotencyRecord.createMany({
-        data: [{
-          apiKeyId: principal.keyId, key: idempotencyKey, method: 'POST', path: op.name, requestHash: hash,
-          // the request whose answer this record will hold: a replay answers with its X-Request-Id
-          state: 'in_progress', requestId, expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
-        }],
-        skipDuplicates: true,
-      });
+      // a plain statement, so that a raw transaction runs it (the rarer branches below, a replay
+      // or an expired record, reach for Prisma's client: a raw attempt then runs again there);
+      // the record names the request whose answer it will hold: a replay answers with its X-Request-Id
+      const claim = () => tx.$executeRawUnsafe(CLAIM_IDEMPOTENCY, principal.keyId, idempotencyKey, op.name, hash, requestId, new Date(Date.now() + IDEMPOTENCY_TTL_MS).toISOString());
       let claimed = await claim();
-      if (claimed.count === 0) {
+      if (claimed === 0) {
         const existing = await tx.idempotencyRecord.findUnique({
           where: { apiKeyId_key: { apiKeyId: principal.keyId, key: idempotencyKey } },
         });
@@ -373,7 +372,7 @@ export async function executeMutation<I, R extends { id: string }>(
           ctx.onReplay?.(replayed.requestId);
           return replayed;
         }
-        if (claimed.count === 0) throw new ApiError('RESOURCE_LOCKED', 'The idempotency key is busy; retry shortly', { idempotency_key: idempotencyKey });
+        if (claimed === 0) throw new ApiError('RESOURCE_LOCKED', 'The idempotency key is busy; retry shortly', { idempotency_key: idempotencyKey });
       }
     }
     const input = parseInput(op.input, rawInput);
@@ -400,7 +399,7 @@ export async function executeMutation<I, R extends { id: string }>(
   };
 
   const attempt = (): Promise<MutationResult> => {
-    const raw = op.rawStatementsOnly && idempotencyKey === undefined ? services.db.rawTransaction : undefined;
+    const raw = op.rawStatementsOnly ? services.db.rawTransaction : undefined;
     return raw
       ? raw((tx) => run(tx as unknown as Tx)).catch((err: unknown) => {
         // the operation reached for Prisma's client: nothing was kept, run it there
