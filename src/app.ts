@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import { clientIpOf } from './http/client-ip.js';
 import { registerAllowedMethods } from './http/allowed-methods.js';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { ApiError, databaseFault } from './errors.js';
 import { ID_PREFIX, newId } from './ids.js';
@@ -33,6 +33,22 @@ import { registerOpsMetrics } from './ops/admin/prom.js';
 import { InboundCallbacks, registerInbound } from './ops/inbound.js';
 import { newBridgeFailures, type BridgeFailures } from './ops/bridge.js';
 import type { Metrics } from './ops/health.js';
+
+
+/**
+ * nosniff, Referrer-Policy, frame and cross-origin policies, as helmet sets them (the CSP is set
+ * on HTML pages only, below; HSTS is the TLS terminator's). They do not vary by request, so
+ * helmet's middleware runs once here and every answer gets its headers in one call, instead of
+ * its chain of a dozen middlewares per request (about 3% of a list request's CPU).
+ */
+const SECURITY_HEADERS: Record<string, string> = (() => {
+  const headers: Record<string, string> = {};
+  const res = { setHeader: (name: string, value: unknown) => { headers[name] = String(value); }, removeHeader: () => undefined };
+  let ran = false;
+  helmet({ contentSecurityPolicy: false, strictTransportSecurity: false })({} as never, res as never, () => { ran = true; });
+  if (!ran || !headers['X-Content-Type-Options']) throw new Error('helmet did not produce its headers synchronously');
+  return headers;
+})();
 
 export const BODY_LIMIT = 10 * 1024 * 1024;
 /** an oversize body is read away up to this many bytes before its 413; past that the connection is closed */
@@ -226,14 +242,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     exposedHeaders: ['X-Request-Id', 'Idempotent-Replayed', 'Retry-After', 'Api-Version', 'Mcp-Session-Id', ...RATE_LIMIT_HEADERS],
     maxAge: 600,
   });
-  // nosniff, Referrer-Policy, frame and cross-origin policies; the CSP is set on HTML pages only (below)
-  await app.register(helmet, { global: true, contentSecurityPolicy: false, strictTransportSecurity: false });
   // plan limits (src/ratelimit/): registered before any route and before the other preHandlers
   const rateLimits = registerRateLimits(app, { config, redis: deps.redis, rest });
 
   // Hooks in callback style: on every request, an async hook costs a promise for nothing.
   app.addHook('onRequest', (req, reply, done) => {
     req.startedAt = performance.now();
+    reply.headers(SECURITY_HEADERS);
     reply.header('X-Request-Id', req.id);
     // A body announced larger than the route takes is refused before it is read, and read
     // away after the answer: the client, still writing, then reads the 413 instead of failing
