@@ -67,7 +67,7 @@ export const createOrder = defineMutation({
     items: z.array(item).min(1).max(1000),
     metadata: metadata.optional(),
   }),
-  // plain statements only: without an Idempotency-Key it runs without Prisma's client (PostgreSQL)
+  // plain statements only: it runs without Prisma's client (PostgreSQL; src/db/raw-transaction.ts)
   rawStatementsOnly: true,
   run: (tx, scope, input, emit) => placeOrder(tx, scope, input, emit),
 });
@@ -240,8 +240,8 @@ function orderParam(value: unknown, cast: string): unknown {
 /**
  * UPDATE "Order" SET `data` (undefined values left out, as Prisma does; `updatedAt` now) WHERE
  * the id and every column of `where` match, RETURNING the row as Prisma reads it (its columns
- * named: src/db/locked-read.ts columnList); undefined
- * when no row matched. One plain statement, so raw transactions run it.
+ * named: src/db/locked-read.ts columnList); undefined when no row matched. One plain
+ * statement, so raw transactions run it.
  */
 async function updateOrderRow(tx: Tx, id: string, where: Record<string, unknown>, data: Record<string, unknown>): Promise<OrderWithItems | undefined> {
   const values: unknown[] = [id];
@@ -317,7 +317,7 @@ export const updateOrder = defineMutation({
     trackingNumber: z.string().max(128).nullable().optional(),
     metadata: metadataPatch.optional(),
   }),
-  // plain statements only: without an Idempotency-Key it runs without Prisma's client (PostgreSQL)
+  // plain statements only: it runs without Prisma's client (PostgreSQL; src/db/raw-transaction.ts)
   rawStatementsOnly: true,
   async run(tx, scope, input, emit) {
     // locked as it is read: the metadata patch is merged into what this update reads
