@@ -2,13 +2,19 @@
 // what survives a restart: each start is a new server process's worth of state in this one,
 // and whatever is still running when the file ends is stopped and the folder removed.
 import { rmSync } from 'node:fs';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { testEnv } from './server.js';
 
 export function restartableServers(extra: Record<string, string | undefined> = {}) {
   const { dataDir, env } = testEnv(extra);
   const running = new Set<RunningServer>();
+  // a test that failed midway leaves its servers running: stopped before the next test starts
+  // its own on the same folder (an embedded database must not be opened twice)
+  afterEach(async () => {
+    for (const s of running) await s.stop();
+    running.clear();
+  });
   afterAll(async () => {
     for (const s of running) await s.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -45,8 +45,9 @@ describe('invoice.overdue across restarts', () => {
       expect(fin.status, fin.text).toBe(200);
       return fin.body.id as string;
     };
-    const first = await invoice(s.url, 2);
-    const paid = await invoice(s.url, 2);
+    // due a few seconds ahead: far enough that a busy machine still creates it before then
+    const first = await invoice(s.url, 3);
+    const paid = await invoice(s.url, 3);
     expect((await post(s.url, `/v1/invoices/${paid}/pay`, { payment_method: 'pm_card_visa' })).status).toBe(200);
     await until(async () => (await overdueOf(s, account.id)).includes(first));
     const event = (await api(s.url, '/v1/events?type=invoice.overdue', { key })).body.data[0];
@@ -54,7 +55,7 @@ describe('invoice.overdue across restarts', () => {
     expect(event.created).toBeGreaterThanOrEqual(event.data.object.due_date);
 
     // due while the server is down
-    const second = await invoice(s.url, 2);
+    const second = await invoice(s.url, 3);
     await stop(s);
     // no server runs until it is due
     await until(async () => Date.now() > dueOf.get(second)! * 1000);
@@ -72,7 +73,8 @@ describe('invoice.overdue across restarts', () => {
 
     // two servers on one database sweep at once: each invoice reported once
     const other = await starting;
-    const many = await Promise.all(Array.from({ length: 10 }, () => invoice(s.url, 2)));
+    // ten at once while two servers start and sweep: each is created well before it falls due
+    const many = await Promise.all(Array.from({ length: 10 }, () => invoice(s.url, 8)));
     await until(async () => (await overdueOf(s, account.id)).length === 12);
     expect((await overdueOf(s, account.id)).slice(2).sort()).toEqual([...many].sort());
     await new Promise((r) => setTimeout(r, 2500));
