@@ -34,7 +34,6 @@ import { InboundCallbacks, registerInbound } from './ops/inbound.js';
 import { newBridgeFailures, type BridgeFailures } from './ops/bridge.js';
 import type { Metrics } from './ops/health.js';
 
-
 /**
  * nosniff, Referrer-Policy, frame and cross-origin policies, as helmet sets them (the CSP is set
  * on HTML pages only, below; HSTS is the TLS terminator's). They do not vary by request, so

@@ -90,6 +90,17 @@ export function accountsOf(scope: LockedScope): string[] {
   return scope.accounts && scope.accounts.length > 1 ? scope.accounts : [scope.accountId];
 }
 
+/**
+ * The cast a parameter for `model.column` takes in a plain statement (timestamps sent as ISO
+ * text, Json as JSON text: this schema's Json columns are jsonb unless marked @db.Json); throws
+ * for what is not a scalar column of the model.
+ */
+export function columnCast(model: string, column: string): string {
+  const f = fieldsOf(model).find((x) => x.name === column && x.kind === 'scalar');
+  if (!f) throw new Error(`locked-read: ${model}.${column} is not a column`);
+  return f.type === 'DateTime' ? '::timestamptz' : f.type === 'Json' ? '::jsonb' : '';
+}
+
 const columnLists = new Map<string, string>();
 
 /**

@@ -140,10 +140,10 @@ export interface MutationResult {
 
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-/** an idempotency record's response, written with the events (deferWrite) */
 /** An Idempotency-Key's claim: 1 row, or 0 when the key has a record (a replay, a request in flight waited for, an expired one). */
 const CLAIM_IDEMPOTENCY = `INSERT INTO "IdempotencyRecord" ("apiKeyId", "key", "method", "path", "requestHash", "state", "requestId", "expiresAt")
   VALUES ($1, $2, 'POST', $3, $4, 'in_progress', $5, $6::timestamptz) ON CONFLICT DO NOTHING`;
+/** an idempotency record's response, written with the events (deferWrite) */
 const COMPLETE_IDEMPOTENCY = `UPDATE "IdempotencyRecord" SET "state" = 'completed', "responseStatus" = $3::int, "responseBody" = SUBSTITUTED($4::text) WHERE "apiKeyId" = $1 AND "key" = $2`;
 
 /**

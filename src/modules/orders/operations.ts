@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { ID_PREFIX, newId } from '../../ids.js';
 import { defineMutation, found, scopedWhere, type Scope, type Tx, type Emit } from '../../operations/operation.js';
-import { accountsOf, columnList, lockedFindById } from '../../db/locked-read.js';
+import { accountsOf, columnCast, columnList, lockedFindById } from '../../db/locked-read.js';
 import type { OrderGetPayload } from '../../generated/prisma/models/Order.js';
 import { previousAttributes } from '../../representation.js';
 import { amount, currency, id, inJsonbOrder, MAX_AMOUNT, mergeMetadata, metadata, metadataPatch } from '../shared-inputs.js';
@@ -211,25 +211,22 @@ const orderId = id(ID_PREFIX.order);
  */
 export async function orderNow(tx: Tx, scope: Scope, customerId: string | null): Promise<Date> {
   if (!customerId) return new Date();
-  const [customer] = await tx.$queryRawUnsafe<{ testClockId: string | null }[]>(
-    'SELECT "testClockId" FROM "Customer" WHERE "id" = $1 AND "accountId" = ANY($2::text[]) AND "livemode" = $3', customerId, accountsOf(scope), scope.livemode,
-  );
+  const customer = await customerOf(tx, scope, customerId);
   return clockNow(tx, scope, customer?.testClockId ?? null);
 }
 
-/** 404-style PARENT_NOT_FOUND unless the customer is the scope's (a plain statement: raw transactions run it). */
-async function assertCustomer(tx: Tx, scope: Scope, customerId: string): Promise<void> {
-  const rows = await tx.$queryRawUnsafe<unknown[]>(
-    'SELECT 1 FROM "Customer" WHERE "id" = $1 AND "accountId" = ANY($2::text[]) AND "livemode" = $3', customerId, accountsOf(scope), scope.livemode,
+/** The scope's customer `customerId` (its test clock), in a plain statement: raw transactions run it. */
+async function customerOf(tx: Tx, scope: Scope, customerId: string): Promise<{ testClockId: string | null } | undefined> {
+  const [customer] = await tx.$queryRawUnsafe<{ testClockId: string | null }[]>(
+    'SELECT "testClockId" FROM "Customer" WHERE "id" = $1 AND "accountId" = ANY($2::text[]) AND "livemode" = $3', customerId, accountsOf(scope), scope.livemode,
   );
-  if (rows.length === 0) throw new ApiError('PARENT_NOT_FOUND', `No such customer: '${customerId}'`, { resource: 'customer', id: customerId }, 'customer');
+  return customer;
 }
 
-/** Columns of "Order" a change sets, with the cast of their parameter. */
-const ORDER_SET_CASTS: Record<string, string> = {
-  status: '', customerId: '', shippingCarrier: '', trackingNumber: '', cancellationReason: '', onHold: '', holdReason: '',
-  metadata: '::jsonb', fulfilledAt: '::timestamptz', deliveredAt: '::timestamptz', cancelledAt: '::timestamptz', heldAt: '::timestamptz',
-};
+/** PARENT_NOT_FOUND unless the customer is the scope's. */
+async function assertCustomer(tx: Tx, scope: Scope, customerId: string): Promise<void> {
+  if (!(await customerOf(tx, scope, customerId))) throw new ApiError('PARENT_NOT_FOUND', `No such customer: '${customerId}'`, { resource: 'customer', id: customerId }, 'customer');
+}
 
 function orderParam(value: unknown, cast: string): unknown {
   if (value instanceof Date) return value.toISOString();
@@ -248,8 +245,7 @@ async function updateOrderRow(tx: Tx, id: string, where: Record<string, unknown>
   const set: string[] = [];
   for (const [column, value] of Object.entries(data)) {
     if (value === undefined) continue;
-    const cast = ORDER_SET_CASTS[column];
-    if (cast === undefined) throw new Error(`orders: no update of column ${column}`);
+    const cast = columnCast('Order', column);
     values.push(orderParam(value, cast));
     set.push(`"${column}" = $${values.length}${cast}`);
   }
@@ -257,8 +253,7 @@ async function updateOrderRow(tx: Tx, id: string, where: Record<string, unknown>
   set.push(`"updatedAt" = $${values.length}::timestamptz`);
   const conditions = ['"id" = $1'];
   for (const [column, value] of Object.entries(where)) {
-    const cast = ORDER_SET_CASTS[column];
-    if (cast === undefined) throw new Error(`orders: no condition on column ${column}`);
+    const cast = columnCast('Order', column);
     values.push(orderParam(value, cast));
     conditions.push(`"${column}" = $${values.length}${cast}`);
   }
