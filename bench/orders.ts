@@ -65,7 +65,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Result } from 'autocannon';
-import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
+import { PrismaPg } from '@prisma/adapter-pg';
 import { startChild, type Child, type ChildStats } from './child.js';
 import { assertLocalDatabaseUrl, boundedCannon, quiesce, startActivitySampler, type Activity, fmt, guardRun, intEnv, joinLines, machineLines, serverChildEnv, machineCpu, postgresCpu, postgresCpuDelta } from './common.js';
 import { ensureDatabase } from './seed.js';
@@ -557,8 +557,10 @@ async function breakdown(setup: Setup): Promise<{ rows: BreakdownRow[]; statemen
     await time('pg: the baseline order (the same statements on one client in one transaction; bench/orders-baseline.ts)', raw, baseline);
     const prisma = server.db.prisma;
     await time('Prisma: an empty interactive transaction ($transaction(async () => {}): BEGIN, COMMIT)', ours, () => prisma.$transaction(async () => undefined));
+    // the driver adapter as the server's Prisma client has it, on the benchmark's own pool
+    const adapter = await new PrismaPg(pool).connect();
     await time('driver adapter: an empty transaction (startTransaction, COMMIT), without Prisma\'s client', ours, async () => {
-      const tx = await (server.db.sql() as SqlDriverAdapter).startTransaction();
+      const tx = await adapter.startTransaction();
       await tx.executeRaw({ sql: 'COMMIT', args: [], argTypes: [] });
       await tx.commit();
     });
@@ -673,8 +675,8 @@ async function statementCosts(db: import('../src/db/client.js').Database, pool: 
     throw rollback;
   }, { timeout: 600_000, maxWait: 10_000 }).catch((err: unknown) => { if (err !== rollback) throw err; });
   // the driver adapter: its transaction sends BEGIN; COMMIT and ROLLBACK are statements of their own
-  // db.sql() is typed as the queryable; it is the connected adapter
-  const adapterTx = await (db.sql() as SqlDriverAdapter).startTransaction();
+  // the driver adapter as the server's Prisma client has it, on the benchmark's own pool
+  const adapterTx = await (await new PrismaPg(pool).connect()).startTransaction();
   const argType = (v: unknown) => ({
     scalarType: (typeof v === 'boolean' ? 'boolean' : typeof v === 'number' ? 'int' : v instanceof Date ? 'datetime' : 'string') as 'boolean' | 'int' | 'datetime' | 'string',
     arity: 'scalar' as const,

@@ -17,6 +17,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { deferBegin } from './lazy-begin.js';
 import { rawTransaction, type RawTx } from './raw-transaction.js';
+import { leanQueryable, type LeanQueryable } from './pg-rows.js';
 import type { EmbeddedWorkerData } from './embedded-worker.js';
 import type {
   SqlDriverAdapter,
@@ -34,8 +35,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** SQL statements sent since the database was opened (for N+1 tests and metrics). */
   queryCount(): number;
-  /** the driver adapter Prisma runs on (counted too): for the lean read path (lean-read.ts) */
-  sql(): SqlQueryable;
+  /** the pool Prisma's driver adapter runs on, for the lean read path (lean-read.ts; counted too) */
+  sql(): LeanQueryable;
   /** list reads answered by the lean path and by Prisma (the /metrics counter db_list_reads_total) */
   readPaths: { lean: number; prisma: number };
   /**
@@ -45,11 +46,8 @@ export interface Database {
    * database, which runs one statement at a time, the main client.
    */
   streamReads(): Prisma;
-  /**
-   * The driver adapter of streamReads() (for the lean read path), once its pool has connected;
-   * until then, and on the embedded database, the main adapter (sql()).
-   */
-  streamSql(): SqlQueryable;
+  /** The pool of streamReads() for the lean read path; on the embedded database, sql(). */
+  streamSql(): LeanQueryable;
   /**
    * On PostgreSQL: a transaction of plain SQL statements without Prisma's client
    * (raw-transaction.ts), on the main pool. Undefined on the embedded database.
@@ -105,9 +103,7 @@ export function readSharedEmbedded(dataDir: string): SharedInfo | undefined {
 }
 
 /** Wraps an adapter factory so that every SQL statement, inside transactions too, is counted. */
-function countingFactory(
-  inner: SqlMigrationAwareDriverAdapterFactory, counter: { n: number }, connected: { adapter?: SqlDriverAdapter },
-): SqlMigrationAwareDriverAdapterFactory {
+function countingFactory(inner: SqlMigrationAwareDriverAdapterFactory, counter: { n: number }): SqlMigrationAwareDriverAdapterFactory {
   const wrapQueryable = <T extends SqlQueryable>(q: T): T => {
     // one wrapper per method and target, made on first use: every query passes through here
     const methods = new Map<PropertyKey, unknown>();
@@ -136,7 +132,7 @@ function countingFactory(
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,
-    connect: async () => (connected.adapter = wrapQueryable((await inner.connect()) as SqlDriverAdapter)),
+    connect: async () => wrapQueryable((await inner.connect()) as SqlDriverAdapter),
     connectToShadowDb: () => inner.connectToShadowDb(),
   };
 }
@@ -156,10 +152,11 @@ function survivesConnectionErrors(pool: pg.Pool): pg.Pool {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const counter = { n: 0 };
-  const connected: { adapter?: SqlDriverAdapter } = {};
   let factory: SqlMigrationAwareDriverAdapterFactory;
   let migrationFactory: SqlMigrationAwareDriverAdapterFactory | undefined;
   let mainPool: pg.Pool | undefined;
+  /** the pool Prisma's adapter runs on, whichever database: the lean read path's too */
+  let leanPool: pg.Pool;
   let kind: Database['kind'];
   const cleanups: Array<() => Promise<void> | void> = [];
 
@@ -178,6 +175,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // end the process (the adapter's own listener goes with Prisma's disconnect)
       survivesConnectionErrors(pool);
       mainPool = pool;
+      leanPool = pool;
       factory = new PrismaPg(pool);
       cleanups.push(() => pool.end());
       // the schema engine connects and disposes on its own: its own small pool
@@ -185,6 +183,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     } else {
       // one connection: PGlite runs one statement at a time anyway
       const pool = survivesConnectionErrors(new pg.Pool({ host: shared!.socketDir, port: shared!.port, user: 'postgres', database: 'postgres', max: 1 }));
+      leanPool = pool;
       factory = new PrismaPg(pool);
       cleanups.push(() => pool.end());
     }
@@ -197,27 +196,30 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // One connection: PGlite runs one statement at a time, and the socket server's queue does
     // not keep two connections' transactions apart reliably; requests wait for it in the pool.
     const pool = survivesConnectionErrors(new pg.Pool({ host: embedded.socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1 }));
+    leanPool = pool;
     factory = new PrismaPg(pool);
     cleanups.unshift(() => pool.end());
     if (opts.shareEmbedded) cleanups.unshift(recordShared(opts.dataDir, embedded.socketDir));
   }
 
-  const prisma = new PrismaClient({ adapter: countingFactory(factory, counter, connected) });
+  const prisma = new PrismaClient({ adapter: countingFactory(factory, counter) });
   await prisma.$connect();
+  const sql = leanQueryable(leanPool, counter);
   let streamClient: Prisma | undefined;
-  const streamConnected: { adapter?: SqlDriverAdapter } = {};
+  let streamSql: LeanQueryable | undefined;
   const streamReads = (): Prisma => {
     if (!opts.databaseUrl) return prisma;
     if (!streamClient) {
-      streamClient = new PrismaClient({
-        adapter: countingFactory(new PrismaPg({ connectionString: opts.databaseUrl, max: STREAM_READ_POOL_SIZE, ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}) }), counter, streamConnected),
-      });
-      // connect now, so that streamSql() has the pool's adapter from the next event on
-      streamClient.$connect().catch(() => undefined);
+      const streamPool = survivesConnectionErrors(new pg.Pool({
+        connectionString: opts.databaseUrl, max: STREAM_READ_POOL_SIZE,
+        ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+      }));
+      streamClient = new PrismaClient({ adapter: countingFactory(new PrismaPg(streamPool), counter) });
+      streamSql = leanQueryable(streamPool, counter);
+      cleanups.unshift(() => streamPool.end());
     }
     return streamClient;
   };
-  const sql = (): SqlQueryable => connected.adapter ?? (() => { throw new Error('the database is not connected'); })();
   // Loading the Wasm schema engine costs time: only when a committed migration is not applied.
   if (opts.migrate && (await pendingMigrations(prisma)).length > 0) await applyMigrations(migrationFactory ?? factory);
   return {
@@ -225,12 +227,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind,
     queryCount: () => counter.n,
     readPaths: { lean: 0, prisma: 0 },
-    sql,
+    sql: () => sql,
     streamReads,
     streamSql: () => {
-      if (!opts.databaseUrl) return sql();
+      if (!opts.databaseUrl) return sql;
       streamReads();
-      return streamConnected.adapter ?? sql();
+      return streamSql ?? sql;
     },
     ...(mainPool ? { rawTransaction: <T>(fn: (tx: RawTx) => Promise<T>) => rawTransaction(mainPool!, counter, fn, opts.preparedStatements ?? true) } : {}),
     async close() {

@@ -1,5 +1,6 @@
-// The lean read path: list reads compiled straight to SQL and run on the driver adapter
-// Prisma itself uses (same pool or PGlite instance, same statement counter).
+// The lean read path: list reads compiled straight to SQL and run on the pool Prisma's driver
+// adapter uses, without the adapter (pg-rows.ts; same pool or PGlite instance, same statement
+// counter).
 //
 // Why: a Prisma findMany costs about 0.45 ms of CPU more than its SQL on a 50-row page
 // (query-plan lookup, the query interpreter, tagged-value (de)serialization of every row).
@@ -18,7 +19,7 @@
 // Tables and columns are the model and field names: the schema uses no @map/@@map (a test
 // fails if it starts to). Tables are qualified with the adapter's PostgreSQL schema (`public`
 // unless configured), as Prisma qualifies them, whatever the connection's search_path.
-import type { ArgType, SqlDriverAdapter, SqlQueryable } from '@prisma/driver-adapter-utils';
+import type { LeanStatement } from './pg-rows.js';
 import type { Database } from './client.js';
 import { fitsScalarType } from './models.js';
 import { getDatamodel } from '../generated/pothos-types.js';
@@ -67,15 +68,10 @@ function table(model: string): Table | undefined {
 }
 
 /** A compiled statement; `$n` placeholders. */
-interface Statement {
-  sql: string;
-  args: unknown[];
-  argTypes: ArgType[];
-}
+type Statement = LeanStatement;
 
-const ARG_TYPES: Record<string, ArgType['scalarType']> = {
-  String: 'string', Int: 'int', Float: 'float', Boolean: 'boolean', DateTime: 'datetime', BigInt: 'bigint',
-};
+/** The field types a parameter may have (sent as Prisma sends them, pg-rows.ts sqlParam). */
+const PARAMETER_TYPES = new Set(['String', 'Int', 'Float', 'Boolean', 'DateTime', 'BigInt']);
 
 // Thrown inside the compiler for a shape it does not reproduce; never escapes this module. One
 // value, thrown each time: a refused shape is routine (every relation query), and a new Error
@@ -89,17 +85,12 @@ const q = (name: string) => `"${name}"`;
 
 const DEFAULT_SCHEMA = 'public';
 
-/** The PostgreSQL schema Prisma qualifies its tables with: the adapter's, else `public`. */
-function schemaOf(sql: SqlQueryable): string {
-  return (sql as SqlDriverAdapter).getConnectionInfo?.().schemaName ?? DEFAULT_SCHEMA;
-}
 
 class Params {
   args: unknown[] = [];
-  argTypes: ArgType[] = [];
   add(field: Field, value: unknown): string {
+    if (!PARAMETER_TYPES.has(field.type)) unsupported();
     this.args.push(value);
-    this.argTypes.push({ scalarType: ARG_TYPES[field.type] ?? unsupported(), arity: 'scalar' });
     return `$${this.args.length}`;
   }
 }
@@ -436,7 +427,7 @@ function compileFindMany(model: string, args: Args, schema: string, countWhere?:
   sql += ` ORDER BY ${orderSql(t, args.orderBy)}`;
   if (take !== undefined) sql += ` LIMIT ${take}`;
   if (skip) sql += ` OFFSET ${skip}`;
-  return { shape, statement: { sql, args: ctx.p.args, argTypes: ctx.p.argTypes } };
+  return { shape, statement: { sql, args: ctx.p.args } };
 }
 
 /** One row of a shape from its values (top level: columns from `offset`; nested: a JSON array). */
@@ -531,7 +522,7 @@ function attempt<T>(compile: () => T): T | undefined {
  */
 export function leanFindMany(db: LeanDatabase, model: string, args: Args): Promise<Row[]> | undefined {
   const sql = db.sql();
-  const schema = schemaOf(sql);
+  const schema = sql.schemaName;
   const plan = attempt(() => compileFindMany(model, args, schema));
   if (!plan) {
     db.readPaths.prisma++;
@@ -539,7 +530,7 @@ export function leanFindMany(db: LeanDatabase, model: string, args: Args): Promi
   }
   db.readPaths.lean++;
   const make = rowMaker(plan.shape);
-  return sql.queryRaw(plan.statement).then((result) => result.rows.map((values) => make(values, 0)));
+  return sql.query(plan.statement).then((rows) => rows.map((values) => make(values, 0)));
 }
 
 /**
@@ -552,7 +543,7 @@ export function leanFindManyWithCount(
   db: LeanDatabase, model: string, args: Args, countWhere: unknown,
 ): Promise<{ rows: Row[]; total: number | undefined }> | undefined {
   const sql = db.sql();
-  const schema = schemaOf(sql);
+  const schema = sql.schemaName;
   const plan = attempt(() => compileFindMany(model, args, schema, countWhere ?? {}));
   if (!plan) {
     db.readPaths.prisma++;
@@ -560,9 +551,9 @@ export function leanFindManyWithCount(
   }
   db.readPaths.lean++;
   const make = rowMaker(plan.shape);
-  return sql.queryRaw(plan.statement).then((result) => ({
-    rows: result.rows.map((values) => make(values, 1)),
-    total: result.rows.length ? Number(result.rows[0][0]) : undefined,
+  return sql.query(plan.statement).then((rows) => ({
+    rows: rows.map((values) => make(values, 1)),
+    total: rows.length ? Number(rows[0][0]) : undefined,
   }));
 }
 
@@ -581,12 +572,12 @@ export function leanCount(db: LeanDatabase, model: string, where: unknown): Prom
   const statement = attempt((): Statement => {
     const t = table(model) ?? unsupported();
     const p = new Params();
-    const schema = schemaOf(sql);
+    const schema = sql.schemaName;
     const w = where === undefined ? undefined : whereSql(t, where, p, true, t.name, { schema, aliases: new Aliases() });
-    return { sql: `SELECT COUNT(*) FROM ${q(schema)}.${q(t.name)}${w ? ` WHERE ${w}` : ''}`, args: p.args, argTypes: p.argTypes };
+    return { sql: `SELECT COUNT(*) FROM ${q(schema)}.${q(t.name)}${w ? ` WHERE ${w}` : ''}`, args: p.args };
   });
   if (!statement) return undefined;
-  return sql.queryRaw(statement).then((r) => Number(r.rows[0][0]));
+  return sql.query(statement).then((rows) => Number(rows[0][0]));
 }
 
 /** The SQL leanFindMany would run (for tests and the benchmark notes), or undefined. */

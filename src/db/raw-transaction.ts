@@ -12,10 +12,11 @@
 // is sent for it: the transaction is rolled back and the caller runs the operation again on
 // Prisma (executeMutation does), so an operation's rarer branches need no second version.
 //
-// Values and rows as Prisma's raw queries have them: a bigint or Date parameter is sent as text
-// (a decimal, an ISO 8601 instant); in rows, int8 comes back as bigint, json and jsonb parsed,
-// timestamps as Date, booleans and int4 as such.
+// Values and rows as Prisma's raw queries have them (pg-rows.ts): a bigint or Date parameter is
+// sent as text (a decimal, an ISO 8601 instant); in rows, int8 comes back as bigint, json and
+// jsonb parsed, timestamps as Date, booleans and int4 as such.
 import pg from 'pg';
+import { rowTypes, sqlParam } from './pg-rows.js';
 
 export interface RawTx {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
@@ -27,20 +28,6 @@ export class RawTransactionUnsupported extends Error {
   constructor(readonly what: string) {
     super(`a raw transaction has no ${what}: run the operation on Prisma`);
   }
-}
-
-const INT8 = 20;
-const types = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === INT8) return (text: string) => BigInt(text);
-    return pg.types.getTypeParser(oid, format as 'text');
-  },
-};
-
-function param(value: unknown): unknown {
-  if (typeof value === 'bigint') return value.toString();
-  if (value instanceof Date) return value.toISOString();
-  return value;
 }
 
 /**
@@ -96,7 +83,7 @@ export async function rawTransaction<T>(pool: pg.Pool, counter: { n: number }, f
   const run = async (text: string, values: unknown[]) => {
     counter.n++;
     try {
-      return await client.query({ text, values: values.map(param), types, name: prepared ? statementName(text) : undefined });
+      return await client.query({ text, values: values.map(sqlParam), types: rowTypes, name: prepared ? statementName(text) : undefined });
     } catch (err) {
       // an error the server did not send (a broken socket, a refused statement) leaves the
       // connection in an unknown state: it is dropped, not pooled
