@@ -5,6 +5,7 @@ import PrismaPlugin from '@pothos/plugin-prisma';
 import { GraphQLError, Kind, valueFromASTUntyped, type ValueNode } from 'graphql';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { dateInRange, publicDatamodel } from '../db/models.js';
+import { isoString } from '../iso-time.js';
 import type { Principal } from '../auth/keys.js';
 import type { CallContext, Services } from '../operations/operation.js';
 import type { SessionHandle } from './sessions.js';
@@ -67,7 +68,7 @@ function parseDateTime(value: unknown, node?: ValueNode): Date {
 
 builder.scalarType('DateTime', {
   description: 'An ISO 8601 date-time in UTC, e.g. 2026-11-21T10:00:00.000Z',
-  serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
+  serialize: (value) => (value instanceof Date ? isoString(value) : String(value)),
   parseValue: (value) => parseDateTime(value),
   parseLiteral: (ast) => parseDateTime(ast.kind === Kind.STRING ? ast.value : undefined, ast),
 });
