@@ -11,10 +11,12 @@
 // Values as Prisma's raw queries have them: a bigint or Date parameter is sent as text (a
 // decimal, an ISO 8601 instant); in rows, int8 comes back as bigint, json and jsonb parsed,
 // timestamps as Date, a `date` as its text (the reader makes it UTC midnight, as Prisma does),
-// booleans, int4 and float8 as such. A timestamp without a zone is read as UTC, as Prisma reads it.
+// booleans, int4 and float8 as such. The lean path keeps json as text (leanTypes). A timestamp without a zone is read as UTC, as Prisma reads it.
 import pg from 'pg';
 
 const INT8 = 20;
+const JSON_TYPE = 114;
+const JSONB = 3802;
 const DATE = 1082;
 const TIMESTAMP = 1114;
 const TIMESTAMPTZ = 1184;
@@ -85,7 +87,7 @@ export function parseTimestamp(text: string, zoned: boolean): Date {
 }
 
 /** The type parsers of rows read here (see the header). */
-export const rowTypes = {
+export const rowTypes: { getTypeParser(oid: number, format?: 'text' | 'binary'): (text: string) => unknown } = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (format !== 'binary') {
       if (oid === TIMESTAMPTZ) return (text: string) => parseTimestamp(text, true);
@@ -103,6 +105,19 @@ export function sqlParam(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   return value;
 }
+
+/**
+ * The lean path's: the same, but json and jsonb stay text, which the row maker parses when it
+ * builds the row (lean-read.ts). Parsed as each row arrives, a page's nested lists lived through
+ * the rest of the read as objects instead of one string each: about twice the time in garbage
+ * collection on a page of orders with their items.
+ */
+const leanTypes: typeof rowTypes = {
+  getTypeParser(oid, format) {
+    if ((oid === JSON_TYPE || oid === JSONB) && format !== 'binary') return (text: string) => text;
+    return rowTypes.getTypeParser(oid, format);
+  },
+};
 
 export interface LeanStatement {
   sql: string;
@@ -123,7 +138,7 @@ export function leanQueryable(pool: pg.Pool, counter: { n: number }, schemaName 
     schemaName,
     async query(statement) {
       counter.n++;
-      const result = await pool.query({ text: statement.sql, values: statement.args.map(sqlParam), rowMode: 'array', types: rowTypes });
+      const result = await pool.query({ text: statement.sql, values: statement.args.map(sqlParam), rowMode: 'array', types: leanTypes });
       return result.rows as unknown[][];
     },
   };
