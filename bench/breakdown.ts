@@ -115,7 +115,7 @@ async function main() {
       prisma.order.findMany({ where: where(), orderBy, take: 50, skip: 0 }));
     await measure('GraphQL', 'Prisma findMany with select of the 5 requested fields', () =>
       prisma.order.findMany({ where: where(), orderBy, take: 50, skip: 0, select: { id: true, status: true, amount: true, currency: true, createdAt: true } }));
-    await measure('GraphQL', 'lean path: the same findMany compiled to SQL on the driver adapter (what the resolver runs)', () =>
+    await measure('GraphQL', 'lean path: the same findMany compiled to SQL, run on the pg pool (what the resolver runs)', () =>
       leanFindMany(server.db, 'Order', { where: where(), orderBy, take: 50, skip: 0, select: { id: true, status: true, amount: true, currency: true, createdAt: true } }));
     await measure('GraphQL', 'pg: the one SELECT of 5 columns (baseline SQL)', () =>
       raw(`SELECT "id", "status", "amount", "currency", "createdAt" FROM "Order" WHERE "accountId" = $1 AND "livemode" = $2 AND "status" = $3 ORDER BY "createdAt" DESC, "id" DESC LIMIT 50`, [scope.accountId, false, 'pending']));
