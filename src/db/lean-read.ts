@@ -85,7 +85,6 @@ const q = (name: string) => `"${name}"`;
 
 const DEFAULT_SCHEMA = 'public';
 
-
 class Params {
   args: unknown[] = [];
   add(field: Field, value: unknown): string {

@@ -10,8 +10,9 @@
 //
 // Values as Prisma's raw queries have them: a bigint or Date parameter is sent as text (a
 // decimal, an ISO 8601 instant); in rows, int8 comes back as bigint, json and jsonb parsed,
-// timestamps as Date, a `date` as its text (the reader makes it UTC midnight, as Prisma does),
-// booleans, int4 and float8 as such. The lean path keeps json as text (leanTypes). A timestamp without a zone is read as UTC, as Prisma reads it.
+// timestamps as Date (one without a zone read as UTC, as Prisma reads it), a `date` as its text
+// (the reader makes it UTC midnight, as Prisma does), booleans, int4 and float8 as such. The
+// lean path keeps json as text (leanTypes).
 import pg from 'pg';
 
 const INT8 = 20;
@@ -25,7 +26,7 @@ function digits(text: string, from: number, count: number): number {
   let value = 0;
   for (let i = from; i < from + count; i++) {
     const d = text.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
+    if (!(d >= 0 && d <= 9)) return -1;
     value = value * 10 + d;
   }
   return value;
@@ -83,7 +84,9 @@ export function parseTimestamp(text: string, zoned: boolean): Date {
     }
     if (fine && i === n) return new Date(Date.UTC(year, month - 1, day, hour, minute, second, ms) - offsetSeconds * 1000);
   }
-  return timestamptzOf(zoned ? text : `${text}+00`);
+  if (zoned || text === 'infinity' || text === '-infinity') return timestamptzOf(text);
+  // without a zone: the same instant in UTC
+  return timestamptzOf(text.endsWith(' BC') ? `${text.slice(0, -3)}+00 BC` : `${text}+00`);
 }
 
 /** The type parsers of rows read here (see the header). */

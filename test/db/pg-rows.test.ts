@@ -27,6 +27,10 @@ describe('parseTimestamp', () => {
 
   it('reads a timestamp without a zone as UTC (as Prisma does), not as local time', () => {
     expect(parseTimestamp('2026-03-01 10:00:00.5', false).toISOString()).toBe('2026-03-01T10:00:00.500Z');
+    // the forms handed to pg, without a zone: the same instant as with +00
+    expect(parseTimestamp('0044-03-15 12:00:00 BC', false).getTime()).toBe((pgParse('0044-03-15 12:00:00+00 BC') as Date).getTime());
+    expect(parseTimestamp('0050-06-01 00:00:00', false).getTime()).toBe((pgParse('0050-06-01 00:00:00+00') as Date).getTime());
+    expect(parseTimestamp('infinity', false)).toBe(pgParse('infinity'));
   });
 
   it('hands what it does not take to pg: BC, infinity, years past 9999 or before 100', () => {
