@@ -55,6 +55,10 @@ export function scopeOf(url: string, config: RouteOptions['config']): Scope | un
   const c = (config ?? {}) as { rateCost?: CostClass | false; doc?: { auth?: string }; operation?: unknown; model?: unknown };
   if (c.rateCost === false) return undefined;
   const v1 = url.startsWith('/v1/');
+  // the OAuth endpoints take client credentials or a consent, no API key: the client address's
+  // limit, as requests without credentials on /v1 (a token endpoint open without end would let
+  // client secrets and codes be guessed at any rate)
+  if (url.startsWith('/oauth/')) return 'address';
   if (c.doc?.auth === 'none' || c.doc?.auth === 'admin') return v1 ? 'address' : undefined;
   if (url === '/graphql') return 'graphql';
   if (v1 || typeof c.rateCost === 'string') return 'account';

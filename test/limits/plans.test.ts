@@ -386,6 +386,27 @@ describe('requests without valid credentials', () => {
     expect(rate(other)).toMatchObject({ limit: 5, remaining: 4 });
   });
 
+  it('the OAuth endpoints are limited per client address too, with the headers', async () => {
+    const headers = { 'x-forwarded-for': address() };
+    const token = (n: number) => api(t.url, '/oauth/token', { method: 'POST', body: { grant_type: 'client_credentials', client_id: `client_${n}`, client_secret: 'wrong' }, headers });
+    for (let left = 4; left >= 0; left--) {
+      const res = left === 2 ? await api(t.url, '/oauth/authorize?response_type=code', { headers }) : await token(left);
+      expect(res.status).toBeLessThan(500);
+      expect(res.status).not.toBe(429);
+      expect(rate(res)).toMatchObject({ limit: 5, remaining: left, bucket: 'unauthenticated' });
+    }
+    const refused = await token(9);
+    expect(refused.status).toBe(429);
+    // in the OAuth error shape of these endpoints (RFC 6749's code for a server that cannot take the request now)
+    expect(refused.body).toMatchObject({ error: 'temporarily_unavailable' });
+    expect(refused.body.error_description).toMatch(/Too many requests/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // another address is not held back
+    const other = await api(t.url, '/oauth/token', { method: 'POST', body: { grant_type: 'client_credentials' }, headers: { 'x-forwarded-for': address() } });
+    expect(other.status).not.toBe(429);
+    expect(rate(other)).toMatchObject({ limit: 5, remaining: 4 });
+  });
+
   it('past AUTH_FAIL_LIMIT_PER_IP failures, the 429 describes that limit (bucket failed_authentications)', async () => {
     const headers = { 'x-forwarded-for': address() };
     const bad = `sk_test_${'y'.repeat(32)}`;
