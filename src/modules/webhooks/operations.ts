@@ -105,7 +105,7 @@ const url = z.string().min(1).max(URL_MAX).superRefine((raw, ctx) => {
 /** An absolute http(s) URL without credentials; live endpoints must use https. */
 function checkUrl(raw: string, scope: Scope): string {
   const faults = urlShapeFaults(raw);
-  if (faults.length === 0 && scope.livemode && raw.toLowerCase().startsWith('http:')) faults.push({ field: 'url', message: 'live-mode endpoints must use https', expected: 'https://...' });
+  if (faults.length === 0 && scope.livemode && raw.toLowerCase().startsWith('http:')) faults.push({ field: 'url', message: 'live-mode endpoints must use https', expected: 'https://...', code: 'INVALID_FIELD_VALUE' });
   if (faults.length) throw ApiError.validation(faults);
   return raw;
 }
