@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** the plan limiter ran for this request */
     rateLimited?: boolean;
+    /** refused before any work, the limit's included (an unknown Api-Version): not charged */
+    refusedBeforeWork?: boolean;
     /** frees the request's concurrency slot */
     rateLimitRelease?: () => void;
   }
@@ -291,7 +293,7 @@ export function createRateLimits(deps: RateLimitDeps) {
      * answer instead when the limit refuses it.
      */
     async beforeError(req: FastifyRequest, reply: FastifyReply): Promise<ApiError | undefined> {
-      if (req.rateLimited || req.routeOptions.url === undefined || !req.url.startsWith('/v1/')) return undefined;
+      if (req.rateLimited || req.refusedBeforeWork || req.routeOptions.url === undefined || !req.url.startsWith('/v1/')) return undefined;
       const handler = handlers.get(`${req.method} ${req.routeOptions.url}`);
       if (!handler || handler === graphqlHandler) return undefined;
       try {

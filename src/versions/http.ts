@@ -92,6 +92,7 @@ export function registerVersioning(app: FastifyInstance, deps: VersioningDeps): 
     try {
       req.apiVersionHeader = checkVersion(value, API_VERSION_HEADER);
     } catch (err) {
+      req.refusedBeforeWork = true;
       return done(err as Error);
     }
     done();

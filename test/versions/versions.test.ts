@@ -159,6 +159,8 @@ describe('the Api-Version header', () => {
       expect(res.headers.get('api-version')).toBe(NEW);
       expect(res.body.error).toMatchObject({ code: 'INVALID_FIELD_VALUE', type: 'validation_error', param: 'Api-Version' });
       expect(res.body.error.details.supported_versions).toEqual([...SUPPORTED_VERSIONS]);
+      // not charged to the account either: the rate limit did not run (it writes its headers when it does)
+      expect(res.headers.get('x-ratelimit-limit')).toBeNull();
       for (const v of SUPPORTED_VERSIONS) expect(res.body.error.message).toContain(v);
       if (retired) {
         expect(res.body.error.details.retired).toBe(true);
