@@ -327,7 +327,7 @@ export async function executeMutation<I, R extends { id: string }>(
   const { principal, services, requestId, idempotencyKey } = ctx;
   authorize(principal, op.permission);
   if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-    throw new ApiError('INVALID_FIELD_FORMAT', 'Idempotency-Key must be 1 to 255 printable ASCII characters', {}, 'Idempotency-Key');
+    throw new ApiError('INVALID_FIELD_FORMAT', 'Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces)', {}, 'Idempotency-Key');
   }
   // the request's digest, compared on an idempotent replay (only then: canonical JSON and SHA-256 cost)
   const hash = idempotencyKey === undefined ? '' : sha256Hex(`${op.name}\n${canonicalJson(rawInput)}`);

@@ -253,7 +253,7 @@ describe('idempotency', () => {
     expect((await lookup(key.secret, k)).body.status).toBe('completed');
   });
 
-  it('Idempotency-Key format: 8 to 200 printable characters, each of which can be looked up', async () => {
+  it('Idempotency-Key format: 8 to 200 visible ASCII characters (no spaces), each of which can be looked up', async () => {
     const key = await svcKey();
     expectError(await decide(key.secret, 'short', { industry, scenario }), 400, 'INVALID_IDEMPOTENCY_KEY');
     expectError(await decide(key.secret, 'x'.repeat(201), { industry, scenario }), 400, 'INVALID_IDEMPOTENCY_KEY');

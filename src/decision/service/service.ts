@@ -222,7 +222,7 @@ export class DecisionService {
       throw new SvcError(400, 'MISSING_IDEMPOTENCY_KEY', 'The Idempotency-Key header is required', 'Send a fresh Idempotency-Key (e.g. a UUID) for each run you intend');
     }
     if (!IDEMPOTENCY_KEY.test(key)) {
-      throw new SvcError(400, 'INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 8 to 200 printable ASCII characters', 'Use a UUID as the Idempotency-Key');
+      throw new SvcError(400, 'INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 8 to 200 visible ASCII characters (no spaces)', 'Use a UUID as the Idempotency-Key');
     }
     if (KEY_LIKE.test(key)) {
       throw new SvcError(400, 'INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key looks like an API key; it was not used or stored', 'Use a UUID as the Idempotency-Key, and send the key only in X-Svc-Api-Key');

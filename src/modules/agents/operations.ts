@@ -291,7 +291,7 @@ export async function executeAgent(ctx: CallContext, agentId: string, rawBody: u
   const scope: Scope = { accountId: ctx.principal.accountId, livemode: ctx.principal.livemode };
   const key = ctx.idempotencyKey;
   if (key !== undefined && !/^[\x21-\x7e]{1,255}$/.test(key)) {
-    throw new ApiError('INVALID_FIELD_FORMAT', 'Idempotency-Key must be 1 to 255 printable ASCII characters', {}, 'Idempotency-Key');
+    throw new ApiError('INVALID_FIELD_FORMAT', 'Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces)', {}, 'Idempotency-Key');
   }
   const requestHash = sha256Hex(canonicalJson({ operation: body.operation, input: rawInput }));
   const actor = { type: 'agent' as const, id: agentId };
