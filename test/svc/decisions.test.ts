@@ -162,7 +162,18 @@ describe('idempotency', () => {
     // key order in the body does not matter: the inputs are the same
     const reordered = await decide(key.secret, k, { scenario, industry });
     expect(reordered.text).toBe(first.text);
+    // nor does sending the scenario's sample message, which an omitted one stands for
+    const sample = (packs.find((p) => p.industry === industry)!.scenarios as { id: string; message: string }[]).find((s) => s.id === scenario)!.message;
+    const explicit = await decide(key.secret, k, { industry, scenario, message: sample });
+    expect(explicit.status).toBe(200);
+    expect(explicit.text).toBe(first.text);
+    expect(explicit.headers.get('idempotent-replayed')).toBe('true');
     expect(await runsOf(key.id)).toBe(1);
+    // and the other way round: a run with the sample spelled out replays for an omitted message
+    const k2 = idem();
+    const spelled = await decide(key.secret, k2, { industry, scenario, message: sample });
+    expect(spelled.status).toBe(200);
+    expect((await decide(key.secret, k2, { industry, scenario })).headers.get('idempotent-replayed')).toBe('true');
   });
 
   it('same key with changed inputs: 409 IDEMPOTENCY_KEY_REUSED, and the record is kept', async () => {

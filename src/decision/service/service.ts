@@ -251,7 +251,12 @@ export class DecisionService {
   async run(keyId: string, idempotencyKey: string, input: DecisionRequest, requestId: string): Promise<RunOutcome> {
     const prisma = this.opts.prisma;
     const t = this.now();
-    const digest = this.opts.cipher.digest(canonicalJson({ industry: input.industry, scenario: input.scenario, message: input.message ?? null }));
+    // the inputs the run decides on: a message that is the scenario's own sample is the same
+    // run as one that leaves it out ("if omitted the sample message is used"), so it hashes as
+    // omitted and replays instead of a 409
+    const sample = this.pack(input.industry).scenarios.find((s) => s.id === input.scenario)?.message;
+    const message = input.message === undefined || input.message === null || input.message === sample ? null : input.message;
+    const digest = this.opts.cipher.digest(canonicalJson({ industry: input.industry, scenario: input.scenario, message }));
     const where = { apiKeyId_idempotencyKey: { apiKeyId: keyId, idempotencyKey } };
 
     // A plain INSERT whose unique violation means "taken": its query plan is cached, unlike
