@@ -24,13 +24,9 @@ export const orderAmounts: PreviewChange = {
     const total = body.amount;
     // a whole order (not a partial such as previous_attributes): its null money fields are filled
     const whole = Object.hasOwn(body, 'object');
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(body)) {
-      if (k === 'amount') continue;
-      if (whole && v === null && FROM_AMOUNT.has(k)) out[k] = total;
-      else if (whole && v === null && ZERO_UNLESS_SET.has(k)) out[k] = 0;
-      else out[k] = v;
-    }
+    // built in one call, not key by key (a dictionary-mode object past about 16 keys in V8)
+    const out: Record<string, unknown> = Object.fromEntries(Object.entries(body).filter(([k]) => k !== 'amount').map(([k, v]) => [k,
+      whole && v === null && FROM_AMOUNT.has(k) ? total : whole && v === null && ZERO_UNLESS_SET.has(k) ? 0 : v]));
     // a partial, or an answer whose `fields` picked the amount only
     if (!Object.hasOwn(out, 'amount_total')) out.amount_total = total;
     return out;
