@@ -70,6 +70,11 @@ export interface CallContext {
   /** who acts through the key, when not the key itself (an agent): named on the events */
   actor?: EventActor;
   /**
+   * the Idempotency-Key the events name, when not the one the operation is deduplicated by (an
+   * agent's operation runs under its execution's own key; its events name the key the caller sent)
+   */
+  eventIdempotencyKey?: string | null;
+  /**
    * told when the answer is an idempotent replay, with the id of the request that made it when
    * known (the GraphQL door then says Idempotent-Replayed, and answers with that X-Request-Id)
    */
@@ -376,7 +381,7 @@ export async function executeMutation<I, R extends { id: string }>(
       }
     }
     const input = parseInput(op.input, rawInput);
-    const origin = { requestId, idempotencyKey: idempotencyKey ?? null, apiVersion: services.apiVersion, livemode: scope.livemode, ...(ctx.actor ? { actor: ctx.actor } : {}),
+    const origin = { requestId, idempotencyKey: ctx.eventIdempotencyKey !== undefined ? ctx.eventIdempotencyKey : idempotencyKey ?? null, apiVersion: services.apiVersion, livemode: scope.livemode, ...(ctx.actor ? { actor: ctx.actor } : {}),
       ...(principal.platformAccountId ? { connectedAccount: principal.accountId } : {}) };
     const row = await op.run(tx, scope, input, events.emitter(origin), services);
     const body = op.represent ? op.represent(row) : present(op.model, row as unknown as Record<string, unknown>);
@@ -510,13 +515,13 @@ class EventsByAccount {
  * events recorded with it and published after commit, like an operation's.
  */
 export async function runSystemChange<T>(
-  services: Services, scope: Scope, fn: (tx: Tx, emit: Emit) => Promise<T>, cause?: { requestId: string; actor?: EventActor },
+  services: Services, scope: Scope, fn: (tx: Tx, emit: Emit) => Promise<T>, cause?: { requestId: string; idempotencyKey?: string | null; actor?: EventActor },
 ): Promise<T> {
   const events = new EventsByAccount(scope.accountId);
   let deliveries = 0;
   // no request caused it: request.id is null, as Stripe's automatic events; a change a request
   // made outside an operation (an agent's execution record) names that request
-  const origin = { requestId: cause?.requestId ?? null, idempotencyKey: null, apiVersion: services.apiVersion, livemode: scope.livemode, ...(cause?.actor ? { actor: cause.actor } : {}) };
+  const origin = { requestId: cause?.requestId ?? null, idempotencyKey: cause?.idempotencyKey ?? null, apiVersion: services.apiVersion, livemode: scope.livemode, ...(cause?.actor ? { actor: cause.actor } : {}) };
   const result = await services.db.prisma.$transaction(async (tx) => {
     const out = await fn(tx, events.emitter(origin));
     deliveries = await events.record(tx, true);

@@ -184,6 +184,19 @@ describe('executing', () => {
     const again = await execute(agent.id, 'payments.create', pay(25), { idem: 'agent-idem-1' });
     expect(again.body.id).toBe(first.body.id);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
+    // the replay names the request that made the execution, as every REST replay does
+    expect(first.headers.get('x-request-id')).toMatch(/^req_/);
+    expect(again.headers.get('x-request-id')).toBe(first.headers.get('x-request-id'));
+    // the execution's events carry the caller's request and Idempotency-Key
+    const events = await api(t.url, '/v1/events?type=agent.*&limit=100', { key: a.key });
+    const mine = (events.body.data as { data: { object: { id: string } }; request: { id: string; idempotency_key: string | null } }[]).filter((e) => e.data.object.id === first.body.id);
+    expect(mine.length).toBeGreaterThan(0);
+    for (const e of mine) expect(e.request).toEqual({ id: first.headers.get('x-request-id'), idempotency_key: 'agent-idem-1' });
+    // and so do the events of the operation it ran (the payment's), not the execution's internal key
+    const payment = (await api(t.url, '/v1/events?type=payment.*&limit=100', { key: a.key })).body.data as { data: { object: { id: string } }; request: { id: string; idempotency_key: string | null } }[];
+    const paid = payment.filter((e) => e.data.object.id === first.body.result.id);
+    expect(paid.length).toBeGreaterThan(0);
+    for (const e of paid) expect(e.request).toEqual({ id: first.headers.get('x-request-id'), idempotency_key: 'agent-idem-1' });
     const other = await execute(agent.id, 'payments.create', pay(26), { idem: 'agent-idem-1' });
     expect(other.status).toBe(409);
     const activity = await api(t.url, `/v1/agents/${agent.id}/activity`, { key: a.key });

@@ -167,6 +167,7 @@ export type AgentExecutionBoolExp = {
   policyHash?: InputMaybe<StringComparisonExp>;
   proofHash?: InputMaybe<StringComparisonExp>;
   requestHash?: InputMaybe<StringComparisonExp>;
+  requestId?: InputMaybe<StringComparisonExp>;
   result?: InputMaybe<JsonComparisonExp>;
   resultId?: InputMaybe<StringComparisonExp>;
   spendCurrency?: InputMaybe<StringComparisonExp>;

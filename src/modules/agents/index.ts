@@ -75,7 +75,11 @@ function registerAgentRoutes(app: import('fastify').FastifyInstance, deps: RestD
     const { id } = req.params as { id: string };
     assertStorableText({ id });
     const out = await executeAgent(ctx, id, req.body ?? {});
-    if (out.replayed) reply.header('Idempotent-Replayed', 'true');
+    if (out.replayed) {
+      // the first answer again: it names the request that made it, as every REST replay does
+      reply.header('Idempotent-Replayed', 'true');
+      if (out.execution.requestId) reply.header('X-Request-Id', out.execution.requestId);
+    }
     return present('AgentExecution', out.execution as unknown as Record<string, unknown>);
   }));
 

@@ -321,12 +321,12 @@ export async function executeAgent(ctx: CallContext, agentId: string, rawBody: u
         id, accountId: scope.accountId, livemode: scope.livemode, agentId, operation: body.operation, input: rawInput as object, status,
         outcome: decision.outcome, rules: decision.rules, facts: facts as object, policyHash: AGENT_POLICY_HASH, proofHash: decision.proof_hash,
         spendAmount: BigInt(status === 'running' && spend ? spend.amount : 0), spendCurrency: spend?.currency ?? null,
-        idempotencyKey: key ?? null, requestHash, createdAt: now,
+        idempotencyKey: key ?? null, requestHash, requestId: ctx.requestId, createdAt: now,
       },
     });
     if (EVENT_OF[status]) emit(EVENT_OF[status], 'AgentExecution', execution);
     return { execution, replayed: false };
-  }, { requestId: ctx.requestId, actor });
+  }, { requestId: ctx.requestId, idempotencyKey: key ?? null, actor });
 
   if (decided.replayed || decided.execution.status !== 'running') return decided;
   return { execution: await runAllowed(ctx, decided.execution, reg, input, actor), replayed: false };
@@ -341,30 +341,32 @@ async function runAllowed(
   const agent = await services.db.prisma.agent.findUniqueOrThrow({ where: { id: execution.agentId } });
   // the agent acts with its own permissions, on the caller's account and mode
   const principal: Principal = { ...ctx.principal, permissions: agent.permissions };
+  // the execution's events name the request that ran it and that request's Idempotency-Key
+  const cause = { requestId: ctx.requestId, idempotencyKey: ctx.idempotencyKey ?? null, actor };
   let status = 'succeeded';
   let result: Record<string, unknown> | null = null;
   let error: Record<string, unknown> | null = null;
   try {
     const out = await executeMutation(reg.op, {
-      services, principal, requestId: ctx.requestId, idempotencyKey: `agent_execution:${execution.id}`, signed: ctx.signed, actor,
+      services, principal, requestId: ctx.requestId, idempotencyKey: `agent_execution:${execution.id}`, eventIdempotencyKey: ctx.idempotencyKey ?? null, signed: ctx.signed, actor,
     }, input);
     result = out.reveal ? { ...out.body, ...out.reveal } : out.body;
     if (result.status === 'failed') status = 'failed';
   } catch (err) {
     if (!(err instanceof ApiError)) {
-      await finish(services, scope, execution, 'failed', null, { code: 'INTERNAL_ERROR', message: 'The operation failed unexpectedly', type: 'api_error', status: 500 }, ctx.requestId, actor);
+      await finish(services, scope, execution, 'failed', null, { code: 'INTERNAL_ERROR', message: 'The operation failed unexpectedly', type: 'api_error', status: 500 }, cause);
       throw err;
     }
     status = 'failed';
     const envelope = err.toBody(ctx.requestId).error as Record<string, unknown>;
     error = envelope;
   }
-  return finish(services, scope, execution, status, result, error, ctx.requestId, actor);
+  return finish(services, scope, execution, status, result, error, cause);
 }
 
 async function finish(
   services: Services, scope: Scope, execution: ExecutionRow, status: string, result: Record<string, unknown> | null,
-  error: Record<string, unknown> | null, requestId: string, actor: { type: 'agent'; id: string },
+  error: Record<string, unknown> | null, cause: { requestId: string; idempotencyKey: string | null; actor: { type: 'agent'; id: string } },
 ): Promise<ExecutionRow> {
   return runSystemChange(services, scope, async (tx, emit) => {
     const row = await tx.agentExecution.update({
@@ -378,7 +380,7 @@ async function finish(
     });
     emit(EVENT_OF[status], 'AgentExecution', row);
     return row;
-  }, { requestId, actor });
+  }, cause);
 }
 
 /** approve | reject of an execution held for approval: an `sk_` key of the account only. */
@@ -429,7 +431,7 @@ export async function decidePending(
     });
     if (status === 'denied') emit(EVENT_OF.denied, 'AgentExecution', row);
     return { row, input: status === 'running' ? { reg, input } : undefined };
-  }, { requestId: ctx.requestId, actor });
+  }, { requestId: ctx.requestId, idempotencyKey: ctx.idempotencyKey ?? null, actor });
   if (!decided.input) return decided.row;
   return runAllowed(ctx, decided.row, decided.input.reg, decided.input.input, actor);
 }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "AgentExecution" ADD COLUMN     "requestId" TEXT;
