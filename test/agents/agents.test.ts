@@ -269,8 +269,16 @@ describe('GraphQL', () => {
     expect(run.body.data.executeAgent).toMatchObject({ status: 'succeeded', outcome: 'allow', rules: ['within_policy'] });
     const denied = await gql(t.url, a.key, `mutation($id: ID!, $input: JSON) { executeAgent(agentId: $id, operation: "payments.create", input: $input) { status rules } }`, { id, input: pay(1) });
     expect(denied.body.data.executeAgent).toEqual({ status: 'denied', rules: ['over_daily_limit'] });
+    // an Idempotency-Key replays over GraphQL too, naming the first request
+    const keyed = (n: number) => gql(t.url, a.key, `mutation($id: ID!, $input: JSON) { executeAgent(agentId: $id, operation: "payments.create", input: $input) { id status } }`, { id, input: pay(n) }, { 'Idempotency-Key': 'gql-agent-idem-1' });
+    const once = await keyed(1);
+    const twice = await keyed(1);
+    expect(twice.body.data.executeAgent).toEqual(once.body.data.executeAgent);
+    expect(once.headers.get('idempotent-replayed')).toBeNull();
+    expect(twice.headers.get('idempotent-replayed')).toBe('true');
+    expect(twice.headers.get('x-request-id')).toBe(once.headers.get('x-request-id'));
     const activity = await gql(t.url, a.key, `query($id: ID!) { agentActivity(agentId: $id) { operation status } }`, { id });
-    expect(activity.body.data.agentActivity).toEqual([{ operation: 'payments.create', status: 'denied' }, { operation: 'payments.create', status: 'succeeded' }]);
+    expect(activity.body.data.agentActivity).toEqual([{ operation: 'payments.create', status: 'denied' }, { operation: 'payments.create', status: 'denied' }, { operation: 'payments.create', status: 'succeeded' }]);
     const paused = await gql(t.url, a.key, `mutation($id: ID!, $input: UpdateAgentConfigInput!) { updateAgentConfig(id: $id, input: $input) { status } }`, { id, input: { status: 'paused' } });
     expect(paused.body.errors, JSON.stringify(paused.body)).toBeUndefined();
     expect(paused.body.data.updateAgentConfig.status).toBe('paused');

@@ -109,6 +109,8 @@ export function registerAgentsGraphQL(): void {
     args: { agentId: t.arg.id({ required: true }), operation: t.arg.string({ required: true }), input: t.arg({ type: 'JSON' }) },
     resolve: async (query: Any, _root: unknown, args: Any, ctx: GraphQLContext) => {
       const out = await executeAgent(callContext(ctx), String(args.agentId), { operation: args.operation, ...(args.input != null ? { input: args.input } : {}) });
+      // a replay: the door says Idempotent-Replayed and answers with the first request's id, as for every mutation
+      if (out.replayed) ctx.onReplay?.(out.execution.requestId ?? undefined);
       return ctx.services.db.prisma.agentExecution.findUniqueOrThrow({ ...query, where: { id: out.execution.id } });
     },
   }));
