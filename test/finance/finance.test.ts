@@ -239,7 +239,13 @@ describe('finance', () => {
     expect(g.repayPurchaseOrder).toEqual({ status: 'repaid', outstanding: 0, amountRepaid: 31_200 });
     expectError(await post(a.key, `/v1/finance/po/${pof.id}/repay`, { amount: 1 }), 422, 'AMOUNT_EXCEEDS_OUTSTANDING');
     expect(await available(a.key)).toBe(before - 1_200);
-    expect((await events(a, 'finance.po.')).map((e) => e.type)).toEqual(['finance.po.funded', 'finance.po.repayment', 'finance.po.repayment', 'finance.po.repaid']);
+    const poEvents = await events(a, 'finance.po.');
+    expect(poEvents.map((e) => e.type)).toEqual(['finance.po.funded', 'finance.po.repayment', 'finance.po.repayment', 'finance.po.repaid']);
+    // each repayment names its amount (repayment_amount, as every financing's repayment event) and
+    // its movement; the repaid event, the last repayment's movement
+    expect(poEvents.filter((e) => e.type === 'finance.po.repayment').map((e) => e.data.repayment_amount)).toEqual(['12.00', '300.00']);
+    for (const e of poEvents.slice(1)) expect(e.data.transaction_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(poEvents[3].data.transaction_hash).toBe(poEvents[2].data.transaction_hash);
 
     const gf = gqlData(await gql(t.url, a.key, 'mutation($i: FinancePurchaseOrderInput!) { financePurchaseOrder(input: $i) { id amount feeAmount status } }', {
       i: { purchaseOrder: { number: 'PO-8', supplier: 'Acme', amount: 10_000, currency: 'usd', expectedDelivery: po.expected_delivery }, amount: 7_000 },
@@ -346,7 +352,9 @@ describe('finance', () => {
     expect(evs.filter((e) => e.type === 'finance.loan.repayment').map((e) => [e.data.loan_id, e.data.amount])).toEqual([
       [l1.id, '50.00'], [l2, '54.00'], [l1.id, '50.00'], [l1.id, '8.00'],
     ]);
+    expect(evs.filter((e) => e.type === 'finance.loan.repayment').map((e) => e.data.repayment_amount)).toEqual(['50.00', '54.00', '50.00', '8.00']);
     expect(evs.filter((e) => e.type === 'finance.loan.repaid').map((e) => e.data.loan_id)).toEqual([l2, l1.id]);
+    for (const e of evs.filter((e) => e.type === 'finance.loan.repaid')) expect(e.data.transaction_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(ids(await get(a.key, '/v1/finance/loans?status=repaid')).sort()).toEqual([l1.id, l2].sort());
     await verifyLedger();
   });

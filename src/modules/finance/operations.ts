@@ -220,8 +220,10 @@ export const repayPurchaseOrder = defineMutation({
       where: { id: pof.id },
       data: { amountRepaid: pof.amountRepaid + input.amount, outstanding, ...(outstanding === 0 ? { status: 'repaid', repaidAt: now } : {}) },
     });
-    emit('finance.po.repayment', 'PoFinancing', row, undefined, { data: poEventData(row, { repayment: money(input.amount, row.currency), transaction_hash: rec.hash }) });
-    if (outstanding === 0) emit('finance.po.repaid', 'PoFinancing', row, undefined, { data: poEventData(row) });
+    const repaid = money(input.amount, row.currency);
+    emit('finance.po.repayment', 'PoFinancing', row, undefined, { data: poEventData(row, { repayment: repaid, repayment_amount: repaid, transaction_hash: rec.hash }) });
+    // the last repayment's movement
+    if (outstanding === 0) emit('finance.po.repaid', 'PoFinancing', row, undefined, { data: poEventData(row, { transaction_hash: rec.hash }) });
     return row;
   },
 });

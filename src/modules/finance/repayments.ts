@@ -42,7 +42,7 @@ export async function onPaymentSucceeded(tx: Tx, scope: Scope, payment: PaymentL
         where: { id: f.id },
         data: { amountRepaid: f.amountRepaid + take, outstanding, ...(outstanding === 0 ? { status: 'repaid', repaidAt: now } : {}) },
       });
-      const data = factoringEventData(row, { payment: payment.id, repayment: formatMajor(take, f.currency), transaction_hash: rec.hash });
+      const data = factoringEventData(row, { payment: payment.id, repayment: formatMajor(take, f.currency), repayment_amount: formatMajor(take, f.currency), transaction_hash: rec.hash });
       if (outstanding === 0) emit('finance.factoring.repaid', 'InvoiceFactoring', row, undefined, { data });
       rest -= take;
     }
@@ -76,8 +76,12 @@ async function recordLoanRepayment(tx: Tx, loan: LoanRow, amount: number, at: Da
     },
   });
   const created = loan.testClockId ? { created: at } : {};
-  emit('finance.loan.repayment', 'Loan', row, undefined, { data: loanEventData(row, { amount: formatMajor(amount, loan.currency), ...extra }), ...created });
-  if (outstanding === 0) emit('finance.loan.repaid', 'Loan', row, undefined, { data: loanEventData(row), ...created });
+  // `repayment` of a loan is its repayment method (fixed, revenue_share): the amount is `amount`,
+  // and `repayment_amount` as in the other financings' repayment events
+  const repaid = formatMajor(amount, loan.currency);
+  emit('finance.loan.repayment', 'Loan', row, undefined, { data: loanEventData(row, { amount: repaid, repayment_amount: repaid, ...extra }), ...created });
+  // the last repayment's movement
+  if (outstanding === 0) emit('finance.loan.repaid', 'Loan', row, undefined, { data: loanEventData(row, { transaction_hash: extra.transaction_hash ?? null }), ...created });
   return row;
 }
 
