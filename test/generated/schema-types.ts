@@ -1858,7 +1858,7 @@ export type Loan = {
   repaidAt?: Maybe<Scalars['DateTime']['output']>;
   /** fixed | revenue_share */
   repayment: Scalars['String']['output'];
-  /** fixed: [{due_date, amount, amount_paid, status: pending | paid | past_due, paid_at}] */
+  /** fixed: [{due_date, amount, status: pending | paid | past_due, paid_at}] */
   schedule: Scalars['JSON']['output'];
   /** active | past_due | repaid | defaulted */
   status: Scalars['String']['output'];

@@ -3830,6 +3830,7 @@ export interface components {
             result_id: string | null;
             idempotency_key: string | null;
             request_hash: string | null;
+            request_id: string | null;
             decided_by: string | null;
             /** @description Unix seconds */
             created: number;
