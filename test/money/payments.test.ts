@@ -577,7 +577,9 @@ describe('server 2, on the same data, with the worker', () => {
         const e = expectError(await refund(acct.key, body), 422, 'INVALID_STATE_TRANSITION');
         expect(e.details).toMatchObject({ payment_id: p.id, current_status: 'failed' });
       }
-      expectError(await refund(acct.key, { payment: MISSING_PAYMENT, amount: 1 }), 404, 'RESOURCE_NOT_FOUND');
+      const missing = await refund(acct.key, { payment: MISSING_PAYMENT, amount: 1 });
+      expectError(missing, 404, 'RESOURCE_NOT_FOUND');
+      expect(missing.body.error.param).toBe('payment');
       expect((await getPayment(acct.key, p.id)).body.amount_refunded).toBe(0);
     });
 

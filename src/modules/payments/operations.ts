@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { ID_PREFIX, newId } from '../../ids.js';
-import { defineMutation, found, lockRow, scopedWhere, type Emit, type Scope, type Services, type Tx } from '../../operations/operation.js';
+import { defineMutation, lockRow, scopedWhere, type Emit, type Scope, type Services, type Tx } from '../../operations/operation.js';
 import { currency, CURRENCY_EXPECTED, id, metadata, positiveAmount } from '../shared-inputs.js';
 import { formatMajor, isCoinCurrency, MICRO_PER_COIN_MINOR, registeredCoinCurrencies } from '../money/amounts.js';
 import { InsufficientFunds, insufficientFundsError, ledgerAccount, post, walletOf } from '../money/ledger.js';
@@ -330,7 +330,9 @@ export async function refundInTx(
   // the payment's row locked before it is read: a refund of "the rest" (no amount) computes
   // its amount from amountRefunded, which a concurrent refund must not change underneath
   await lockRow(tx, 'Payment', input.payment);
-  const p = found(await tx.payment.findFirst({ where: scopedWhere(scope, { id: input.payment }) }), 'payment', input.payment);
+  const p = await tx.payment.findFirst({ where: scopedWhere(scope, { id: input.payment }) });
+  // the body's field names it (param `payment`), as an unknown parent is named elsewhere
+  if (!p) throw new ApiError('RESOURCE_NOT_FOUND', `No such payment: '${input.payment}'`, { resource: 'payment', id: input.payment }, 'payment');
   if (p.status !== 'succeeded') {
     throw new ApiError('INVALID_STATE_TRANSITION', `Only a succeeded payment can be refunded; this one is ${p.status}`, {
       payment_id: p.id, current_status: p.status,
