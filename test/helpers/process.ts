@@ -24,7 +24,7 @@ export function spawnServer(env: Record<string, string | undefined>, timeoutMs =
   // node with tsx's loader, not the tsx CLI: one process, so a signal (or SIGKILL) reaches the server itself
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', AUTH_FAIL_LIMIT_PER_IP: '1000000', ...TEST_LIMITS_ENV, ...env } as NodeJS.ProcessEnv,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...TEST_LIMITS_ENV, ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

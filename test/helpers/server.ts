@@ -44,13 +44,13 @@ export function testEnv(extra: Record<string, string | undefined> = {}) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       PRINT_SANDBOX_KEY: 'false',
-      // every test server sees one client address (127.0.0.1), and bad keys are what many tests
-      // send: the throttle of failed authentications is tested on its own (test/hardening/auth-throttle)
-      AUTH_FAIL_LIMIT_PER_IP: '1000000',
       // the embedded database's vacuum rounds (src/db/maintenance.ts) would add statements to
       // tests that count them: on in test/db/maintenance.test.ts only
       EMBEDDED_MAINTENANCE_SECS: '0',
-      // new accounts on an enterprise plan no test reaches; test/limits/ opts into `free`
+      // new accounts on an enterprise plan no test reaches (test/limits/ opts into `free`); every
+      // test server sees one client address (127.0.0.1), and bad keys are what many tests send:
+      // the throttle of failed authentications is lifted, and tested on its own
+      // (test/hardening/auth-throttle)
       ...TEST_LIMITS_ENV,
       DATABASE_URL: process.env.DATABASE_URL,
       REDIS_URL: process.env.REDIS_URL,
