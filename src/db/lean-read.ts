@@ -255,16 +255,9 @@ const count = (v: unknown, min: number): number | undefined => {
   return v as number;
 };
 
-/** Reads one row of the result into Prisma's shape. */
+/** Reads one value of the result into Prisma's shape (the compiled row makers' decoders). */
 function decode(field: Field, v: unknown): unknown {
-  if (v === null || v === undefined) return null;
-  switch (field.type) {
-    case 'DateTime': return v instanceof Date ? v : new Date(v as string);
-    case 'Json': return typeof v === 'string' ? JSON.parse(v) : v;
-    case 'BigInt': return typeof v === 'bigint' ? v : BigInt(v as string);
-    case 'Int': case 'Float': return typeof v === 'number' ? v : Number(v);
-    default: return v;
-  }
+  return decoders[DECODER_OF[field.type] ?? 'S'](v);
 }
 
 /**
@@ -443,6 +436,7 @@ type RowMaker = (values: unknown[], offset: number) => Row;
 const MAX_ROW_MAKERS = 500;
 const rowMakers = new Map<string, RowMaker>();
 
+/** A column's value as Prisma has it, by its field type (DECODER_OF; anything else as it is). */
 const decoders = {
   S: (v: unknown) => (v === undefined ? null : v),
   D: (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(v as string)),

@@ -254,8 +254,8 @@ export class DecisionService {
     // the inputs the run decides on: a message that is the scenario's own sample is the same
     // run as one that leaves it out ("if omitted the sample message is used"), so it hashes as
     // omitted and replays instead of a 409
-    const sample = this.pack(input.industry).scenarios.find((s) => s.id === input.scenario)?.message;
-    const message = input.message === undefined || input.message === null || input.message === sample ? null : input.message;
+    const scenario = this.pack(input.industry).scenarios.find((s) => s.id === input.scenario)!;
+    const message = expectationApplicable(scenario, input.message) ? null : input.message;
     const digest = this.opts.cipher.digest(canonicalJson({ industry: input.industry, scenario: input.scenario, message }));
     const where = { apiKeyId_idempotencyKey: { apiKeyId: keyId, idempotencyKey } };
 

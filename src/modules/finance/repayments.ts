@@ -42,7 +42,8 @@ export async function onPaymentSucceeded(tx: Tx, scope: Scope, payment: PaymentL
         where: { id: f.id },
         data: { amountRepaid: f.amountRepaid + take, outstanding, ...(outstanding === 0 ? { status: 'repaid', repaidAt: now } : {}) },
       });
-      const data = factoringEventData(row, { payment: payment.id, repayment: formatMajor(take, f.currency), repayment_amount: formatMajor(take, f.currency), transaction_hash: rec.hash });
+      const repaid = formatMajor(take, f.currency);
+      const data = factoringEventData(row, { payment: payment.id, repayment: repaid, repayment_amount: repaid, transaction_hash: rec.hash });
       if (outstanding === 0) emit('finance.factoring.repaid', 'InvoiceFactoring', row, undefined, { data });
       rest -= take;
     }
