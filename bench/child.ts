@@ -25,6 +25,8 @@ export interface ChildStats {
   runQueueMs?: number;
   /** per SQL text (only when tracing is on) */
   statements?: Record<string, SqlStat>;
+  /** commits made so far, and the transactions they carried (our server: group commit) */
+  commits?: { commits: number; transactions: number };
 }
 
 type ToChild =

@@ -6,7 +6,9 @@
 //   - ours sends one statement per transfer, with BEGIN and COMMIT in the same write (the
 //     outbox's statement, which also locks and checks the wallets, moves the balances, advances
 //     the chain with its hash computed in SQL and writes the ledger rows, the transfer's row and
-//     the events: src/modules/money/ledger.ts postWithEvents, src/db/lazy-begin.ts); the
+//     the events: src/modules/money/ledger.ts postWithEvents, src/db/lazy-begin.ts); transfers
+//     that wait at the same time share one transaction and one commit (group commit,
+//     src/db/raw-transaction.ts CommitGroups; `solo` is the same server with it off); the
 //     baseline below sends the ten statements ours sent before (one per round trip), the compact
 //     one the same rows in two round trips of several statements each
 //   - our server (src/server.ts) runs in a child process (bench/server-process.ts), without
@@ -39,10 +41,11 @@
 //   BENCH_CONNECTIONS     concurrent connections (default 50)
 //   DATABASE_POOL_SIZE    pool size of both servers (default 20, the server's default)
 //   BENCH_SCENARIOS       hot,spread (default both)
-//   BENCH_TARGETS         baseline,compact,ours (default all three): baseline is the raw-pg server
+//   BENCH_TARGETS         baseline,compact,solo,ours (default all four): baseline is the raw-pg server
 //                         with the ten statements ours sent before; compact is the same server writing the same
 //                         rows in two round trips per transfer (bench/ledger-baseline.ts,
-//                         compactTransfer): what the database allows with the SQL reshaped
+//                         compactTransfer): what the database allows with the SQL reshaped, one
+//                         commit per transfer; solo is our server with DATABASE_COMMIT_GROUPS=0
 //   BENCH_HOT_WALLETS     wallets of the hot scenario (default 4)
 //   BENCH_SPREAD_WALLETS  wallets of the spread scenario (default 200)
 //   BENCH_FUND            coins issued to each wallet (default 1000000)
@@ -108,7 +111,7 @@ const config = {
   connections: intEnv('BENCH_CONNECTIONS', 50, 1, 1000),
   poolSize: intEnv('DATABASE_POOL_SIZE', 20, 1, 200),
   scenarios: list(env.BENCH_SCENARIOS, 'hot,spread', ['hot', 'spread'], 'BENCH_SCENARIOS') as Scenario[],
-  targets: list(env.BENCH_TARGETS, 'baseline,compact,ours', ['baseline', 'compact', 'ours'], 'BENCH_TARGETS') as Target[],
+  targets: list(env.BENCH_TARGETS, 'baseline,compact,solo,ours', ['baseline', 'compact', 'solo', 'ours'], 'BENCH_TARGETS') as Target[],
   hotWallets: intEnv('BENCH_HOT_WALLETS', 4, 2, 1000),
   spreadWallets: intEnv('BENCH_SPREAD_WALLETS', 200, 2, 5000),
   fund: intEnv('BENCH_FUND', 1_000_000, 1000, 1_000_000_000),
@@ -122,8 +125,11 @@ assertLocalDatabaseUrl(config.databaseUrl);
 const coin = env.STABLECOIN_CURRENCY || 'usdx';
 
 type Scenario = 'hot' | 'spread';
-type Target = 'baseline' | 'compact' | 'ours';
-const TARGETS: Target[] = ['baseline', 'compact', 'ours'];
+/** solo: our server without group commit (DATABASE_COMMIT_GROUPS=0), each transfer its own commit */
+type Target = 'baseline' | 'compact' | 'solo' | 'ours';
+const TARGETS: Target[] = ['baseline', 'compact', 'solo', 'ours'];
+/** our server's API, with or without group commit */
+const ourApi = (t: Target) => t === 'ours' || t === 'solo';
 
 interface Wallet {
   accountId: string;
@@ -258,7 +264,7 @@ let idempotencyCounter = 0;
 
 function cannon(target: Target, url: string, wallets: Wallet[], seconds: number, seed: number): Promise<Result> {
   const pick = transferPicker(wallets, seed);
-  const path = target === 'ours' ? '/v1/stablecoin/transfer' : '/transfer';
+  const path = ourApi(target) ? '/v1/stablecoin/transfer' : '/transfer';
   return boundedCannon({
     url: url + path,
     connections: config.connections,
@@ -271,9 +277,9 @@ function cannon(target: Target, url: string, wallets: Wallet[], seconds: number,
         const t = pick();
         const headers: Record<string, string> = {
           'content-type': 'application/json',
-          authorization: `Bearer ${target === 'ours' ? t.from.key : t.from.accountId}`,
+          authorization: `Bearer ${ourApi(target) ? t.from.key : t.from.accountId}`,
         };
-        if (target === 'ours' && config.idempotency) headers['idempotency-key'] = `bench-${process.pid}-${Date.now().toString(36)}-${++idempotencyCounter}`;
+        if (ourApi(target) && config.idempotency) headers['idempotency-key'] = `bench-${process.pid}-${Date.now().toString(36)}-${++idempotencyCounter}`;
         return { ...req, headers, body: JSON.stringify({ amount: t.amount, to: t.to.address }) };
       },
     }],
@@ -319,6 +325,8 @@ interface Measured {
   transfersPerSecond: number;
   statuses: Record<string, number>;
   sqlPerRequest: number;
+  /** transfers per database commit (group commit; 1 for the baselines) */
+  perCommit: number | undefined;
   cpuPerRequest: number;
   pgCpuPerRequest: number;
   machineBusy: number;
@@ -378,6 +386,9 @@ async function measure(scenario: Scenario, target: Target, child: Child, wallets
     transfersPerSecond: result['2xx'] / result.duration,
     statuses,
     sqlPerRequest: requests ? (s1.queries - s0.queries) / requests : 0,
+    perCommit: s1.commits && s0.commits && s1.commits.commits > s0.commits.commits
+      ? (s1.commits.transactions - s0.commits.transactions) / (s1.commits.commits - s0.commits.commits)
+      : ourApi(target) ? (target === 'solo' ? 1 : undefined) : 1,
     cpuPerRequest: requests ? (s1.cpuMs - s0.cpuMs) / requests : 0,
     pgCpuPerRequest: requests ? postgresCpuDelta(pg0, pg1) / requests : 0,
     machineBusy: (m1.busy - m0.busy) / (m1.total - m0.total),
@@ -398,7 +409,7 @@ async function statementsPerTransfer(target: Target, child: Child, wallets: Wall
     // recipients 1, 2, 1: the compact baseline looks a wallet up on its first use only
     const [from, to] = [wallets[0], wallets[1 + (i % Math.min(2, wallets.length - 1))]];
     const s0 = await child.stats();
-    const res = target === 'ours'
+    const res = ourApi(target)
       ? await postJson(`${child.url}/v1/stablecoin/transfer`, { authorization: `Bearer ${from.key}` }, { amount: '0.01', to: to.address })
       : await postJson(`${child.url}/transfer`, { authorization: `Bearer ${from.accountId}` }, { amount: '0.01', to: to.address });
     const s1 = await child.stats();
@@ -709,19 +720,19 @@ function breakdownTable(rows: BreakdownRow[]): string {
 const n0 = (n: number) => Math.round(n).toLocaleString('en-US');
 const coins = (micro: bigint) => `${micro / COIN_SCALE}.${String(micro % COIN_SCALE).padStart(6, '0')}`;
 
-const serverLabel = (t: Target) => (t === 'ours' ? `ours${config.idempotency ? ' (Idempotency-Key)' : ''}` : t === 'compact' ? 'compact (raw pg, 2 round trips)' : 'baseline (raw pg, 10 statements)');
+const serverLabel = (t: Target) => (t === 'ours' ? `ours${config.idempotency ? ' (Idempotency-Key)' : ''}` : t === 'solo' ? `ours, no group commit${config.idempotency ? ' (Idempotency-Key)' : ''}` : t === 'compact' ? 'compact (raw pg, 2 round trips)' : 'baseline (raw pg, 10 statements)');
 
 function table(runs: Measured[]): string {
   const lines = [
-    '| Scenario | Server | transfers/s (2xx) | p50 ms | p99 ms | non-2xx by status | errors | / baseline | SQL/transfer | server CPU ms/transfer | PostgreSQL CPU ms/transfer | machine busy | load avg |',
-    '|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| Scenario | Server | transfers/s (2xx) | p50 ms | p99 ms | non-2xx by status | errors | / baseline | SQL/transfer | transfers/commit | server CPU ms/transfer | PostgreSQL CPU ms/transfer | machine busy | load avg |',
+    '|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const m of runs) {
     const base = runs.find((b) => b.scenario === m.scenario && b.target === 'baseline');
     const ratio = m.target !== 'baseline' && base ? fmt(m.transfersPerSecond / base.transfersPerSecond, 2) : '';
     const non2xx = Object.entries(m.statuses).filter(([c]) => !c.startsWith('2')).map(([c, n]) => `${c}: ${n}`).join(', ') || '0';
     const label = m.scenario === 'hot' ? `hot (${config.hotWallets} wallets)` : `spread (${config.spreadWallets} wallets)`;
-    lines.push(`| ${label} | ${serverLabel(m.target)} | ${n0(m.transfersPerSecond)} | ${fmt(m.result.latency.p50, 1)} | ${fmt(m.result.latency.p99, 1)} | ${non2xx} | ${m.result.errors + m.result.timeouts} | ${ratio} | ${fmt(m.sqlPerRequest, 2)} | ${fmt(m.cpuPerRequest, 2)} | ${fmt(m.pgCpuPerRequest, 2)} | ${fmt(m.machineBusy * 100)}% | ${fmt(m.load, 1)} |`);
+    lines.push(`| ${label} | ${serverLabel(m.target)} | ${n0(m.transfersPerSecond)} | ${fmt(m.result.latency.p50, 1)} | ${fmt(m.result.latency.p99, 1)} | ${non2xx} | ${m.result.errors + m.result.timeouts} | ${ratio} | ${fmt(m.sqlPerRequest, 2)} | ${m.perCommit === undefined ? '-' : fmt(m.perCommit, 2)} | ${fmt(m.cpuPerRequest, 2)} | ${fmt(m.pgCpuPerRequest, 2)} | ${fmt(m.machineBusy * 100)}% | ${fmt(m.load, 1)} |`);
   }
   return lines.join('\n');
 }
@@ -833,6 +844,11 @@ async function main() {
       const child = await startChild(shape, join(benchDir, 'ledger-baseline.ts'), { ...childEnv, BENCH_LEDGER_ROLE: 'baseline', BENCH_LEDGER_SHAPE: shape });
       children.push(child);
       servers[shape] = child;
+    }
+    if (config.targets.includes('solo')) {
+      const solo = await startChild('solo', join(benchDir, 'server-process.ts'), { ...childEnv, DATABASE_COMMIT_GROUPS: '0' });
+      children.push(solo);
+      servers.solo = solo;
     }
     if (config.targets.includes('ours')) servers.ours = ours;
     else {

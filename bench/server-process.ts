@@ -12,10 +12,15 @@ try {
   let requests = 0;
   server.app.server.on('request', () => requests++);
   announceReady(server.url, {
-    stats: () => ({ queries: server.db.queryCount(), requests, statements: sqlStatements() }),
+    stats: () => ({ queries: server.db.queryCount(), requests, statements: sqlStatements(), commits: commitsOf(server.db.commitGroups?.stats) }),
     reset: () => resetSqlTrace(),
     stop: () => server.stop(),
   });
 } catch (err) {
   failStartup(err);
+}
+
+/** Commits of shared-commit transactions (a transfer): each group one, each transaction alone one. */
+function commitsOf(stats: { groups: number; grouped: number; alone: number; retried: number } | undefined) {
+  return stats ? { commits: stats.groups + stats.alone + stats.retried, transactions: stats.grouped + stats.alone + stats.retried } : undefined;
 }

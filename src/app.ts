@@ -204,6 +204,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     config.INBOUND_HINT_CACHE_MAX, config.INBOUND_HINT_CACHE_TTL_SECS,
   );
   registerOpsMetrics(metrics, { auth, transport, inbound, bridge: deps.bridgeFailures ?? newBridgeFailures() });
+  if (services.db.commitGroups) {
+    metrics.addCounts('db_commit_groups_total', 'Group commit of stablecoin transfers (PostgreSQL): groups committed (groups), transactions they carried (grouped), transactions that ran alone (alone), transactions of a failed group run again alone (retried)', 'kind', services.db.commitGroups.stats);
+  }
   metrics.addCounts('db_list_reads_total', 'List reads by path: lean (compiled SQL) or prisma (shapes the lean path leaves to Prisma)', 'path', services.db.readPaths);
 
   // An empty JSON body is no body (POST /v1/orders/{id}/cancel with no options).

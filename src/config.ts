@@ -102,6 +102,14 @@ const schema = z.object({
    * mode before 1.21)
    */
   DATABASE_PREPARED_STATEMENTS: bool.default(true),
+  /**
+   * group commit on PostgreSQL: stablecoin transfers that wait at the same time share one
+   * transaction and one commit (src/db/raw-transaction.ts CommitGroups); this many groups run at
+   * once, 0 turns it off
+   */
+  DATABASE_COMMIT_GROUPS: z.coerce.number().int().min(0).max(64).default(2),
+  /** members of one commit group at most */
+  DATABASE_COMMIT_GROUP_SIZE: z.coerce.number().int().min(1).max(1000).default(32),
   /** /health/ready fails when Redis (the broker) is down, not only reports it */
   HEALTH_READY_REQUIRE_BROKER: bool.default(false),
   /** /health/ready fails when the database does not answer a query within this */

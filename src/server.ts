@@ -51,6 +51,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const db = await openDatabase({
     databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE, migrate: true, shareEmbedded: true,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS, preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+    commitGroups: { inFlight: config.DATABASE_COMMIT_GROUPS, size: config.DATABASE_COMMIT_GROUP_SIZE },
   });
   // the escalation bridge (committed events to live subscribers) counts its failures (src/ops/bridge.ts)
   const bridgeFailures = newBridgeFailures();

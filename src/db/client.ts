@@ -16,7 +16,7 @@ import { Worker } from 'node:worker_threads';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { deferBegin } from './lazy-begin.js';
-import { rawTransaction, type RawTx } from './raw-transaction.js';
+import { CommitGroups, rawTransaction, type RawTx } from './raw-transaction.js';
 import { leanQueryable, type LeanQueryable } from './pg-rows.js';
 import type { EmbeddedWorkerData } from './embedded-worker.js';
 import type {
@@ -52,7 +52,9 @@ export interface Database {
    * On PostgreSQL: a transaction of plain SQL statements without Prisma's client
    * (raw-transaction.ts), on the main pool. Undefined on the embedded database.
    */
-  rawTransaction?: <T>(fn: (tx: RawTx) => Promise<T>) => Promise<T>;
+  rawTransaction?: <T>(fn: (tx: RawTx) => Promise<T>, options?: { shareCommit?: boolean }) => Promise<T>;
+  /** group commit for raw transactions told `shareCommit` (raw-transaction.ts); undefined when off */
+  commitGroups?: CommitGroups;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,11 @@ export interface OpenOptions {
   statementTimeoutMs?: number;
   /** raw transactions run named prepared statements (default true; see raw-transaction.ts) */
   preparedStatements?: boolean;
+  /**
+   * group commit (raw-transaction.ts CommitGroups): groups running at once (0: off) and members
+   * per group at most; default 2 and 32. PostgreSQL only.
+   */
+  commitGroups?: { inFlight: number; size: number };
 }
 
 interface SharedInfo {
@@ -220,6 +227,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     }
     return streamClient;
   };
+  const groups = mainPool && (opts.commitGroups?.inFlight ?? 2) > 0
+    ? new CommitGroups(mainPool, counter, opts.preparedStatements ?? true, opts.commitGroups?.inFlight ?? 2, opts.commitGroups?.size ?? 32)
+    : undefined;
   // Loading the Wasm schema engine costs time: only when a committed migration is not applied.
   if (opts.migrate && (await pendingMigrations(prisma)).length > 0) await applyMigrations(migrationFactory ?? factory);
   return {
@@ -234,7 +244,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       streamReads();
       return streamSql ?? sql;
     },
-    ...(mainPool ? { rawTransaction: <T>(fn: (tx: RawTx) => Promise<T>) => rawTransaction(mainPool!, counter, fn, opts.preparedStatements ?? true) } : {}),
+    ...(mainPool ? {
+      rawTransaction: <T>(fn: (tx: RawTx) => Promise<T>, options?: { shareCommit?: boolean }) =>
+        rawTransaction(mainPool!, counter, fn, opts.preparedStatements ?? true, options?.shareCommit ? groups : undefined),
+      commitGroups: groups,
+    } : {}),
     async close() {
       await streamClient?.$disconnect();
       await prisma.$disconnect();

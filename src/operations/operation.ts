@@ -114,6 +114,13 @@ export interface MutationOperation<I, R extends { id: string }> {
    * (PostgreSQL; src/db/raw-transaction.ts), and again on Prisma should it reach for more.
    */
   rawStatementsOnly?: boolean;
+  /**
+   * Whether, on that raw path, a transaction of one statement that declared its locks
+   * (declareLocks) may share its commit with others (group commit, src/db/raw-transaction.ts
+   * CommitGroups): its statement must lock every row another writer locks first, in id order,
+   * before anything else of that kind.
+   */
+  sharesCommit?: boolean;
   /** the response body, when it is not the model's representation of the row (a deletion) */
   represent?(row: R): Record<string, unknown>;
   /**
@@ -406,7 +413,7 @@ export async function executeMutation<I, R extends { id: string }>(
   const attempt = (): Promise<MutationResult> => {
     const raw = op.rawStatementsOnly ? services.db.rawTransaction : undefined;
     return raw
-      ? raw((tx) => run(tx as unknown as Tx)).catch((err: unknown) => {
+      ? raw((tx) => run(tx as unknown as Tx), { shareCommit: op.sharesCommit }).catch((err: unknown) => {
         // the operation reached for Prisma's client: nothing was kept, run it there
         if (err instanceof RawTransactionUnsupported) return prisma.$transaction(run, { timeout: 30_000, maxWait: 10_000 });
         throw err;

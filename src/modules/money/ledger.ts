@@ -14,6 +14,7 @@ import type { Scope, Tx } from '../../operations/operation.js';
 import { newAddress, rememberBounded } from './address.js';
 import { formatCoin } from './amounts.js';
 import { deferWrite, flushDeferredWrites } from '../../events/outbox.js';
+import { declareLocks } from '../../db/raw-transaction.js';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -368,6 +369,8 @@ export function postWithEvents(
     values.push(JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
     statements.push(`INSERT INTO "${table}" (${list}) SELECT ${list} FROM json_populate_record(NULL::"${table}", SUBSTITUTED($${values.length}::text)::json)`);
   }
+  // part 1 locks these first: the transaction may share its commit (raw-transaction.ts)
+  declareLocks(tx, 'LedgerAccount', ordered.map((d) => d.account.id));
   deferWrite(tx, statements, values, {
     substitute: { placeholder, sql: `(SELECT h."headHash" FROM {w}${HEAD_PART} h)` },
     onError: (err) => {

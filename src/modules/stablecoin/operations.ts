@@ -148,6 +148,9 @@ export const transferStablecoin = defineMutation({
   signatureRequired: (input, services) => atOrAbove(services)(input),
   // between wallets seen before: one statement, the outbox's, which carries the COMMIT
   rawStatementsOnly: true,
+  // that statement locks the two wallets first, in id order: transfers waiting at the same
+  // time share one commit (group commit, src/db/raw-transaction.ts)
+  sharesCommit: true,
   async run(tx, scope, input, emit, services) {
     const coin = services.money.coin;
     const id = newId(STABLECOIN_ID_PREFIX.transfer);
