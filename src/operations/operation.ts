@@ -157,6 +157,15 @@ const CLAIM_IDEMPOTENCY = `INSERT INTO "IdempotencyRecord" ("apiKeyId", "key", "
   VALUES ($1, $2, 'POST', $3, $4, 'in_progress', $5, $6::timestamptz) ON CONFLICT DO NOTHING`;
 /** an idempotency record's response, written with the events (deferWrite) */
 const COMPLETE_IDEMPOTENCY = `UPDATE "IdempotencyRecord" SET "state" = 'completed', "responseStatus" = $3::int, "responseBody" = SUBSTITUTED($4::text) WHERE "apiKeyId" = $1 AND "key" = $2`;
+/**
+ * The whole record, claim and response at once, written with the events by an operation that
+ * shares commits (a transfer: its transaction must be that one statement): no ON CONFLICT, so a
+ * key already taken (or being taken by a request not yet committed, which it waits for) fails
+ * the statement with a unique violation and nothing of it is kept; the operation then runs
+ * again with the claim first (as after any failure of such an attempt: see attempt()).
+ */
+const RECORD_IDEMPOTENCY = `INSERT INTO "IdempotencyRecord" ("apiKeyId", "key", "method", "path", "requestHash", "state", "requestId", "expiresAt", "responseStatus", "responseBody")
+  VALUES ($1, $2, 'POST', $3, $4, 'completed', $5, $6::timestamptz, $7::int, SUBSTITUTED($8::text))`;
 
 /**
  * Thrown by an operation whose attempt failed for a reason a second attempt can cure (a wallet
@@ -353,11 +362,16 @@ export async function executeMutation<I, R extends { id: string }>(
   let events = new EventsByAccount(scope.accountId);
   let deliveries = 0;
 
-  const run = async (tx: Tx): Promise<MutationResult> => {
+  // An operation that shares commits (a transfer) writes its idempotency record whole with its
+  // events, without claiming the key first, so that its transaction stays one statement and can
+  // join a commit group; should the key be taken, it runs again the usual way (claim first).
+  let recordWithEvents = op.sharesCommit === true && idempotencyKey !== undefined;
+  const run = async (tx: Tx, onRaw = false): Promise<MutationResult> => {
     // each attempt starts afresh (a raw transaction's attempt may be run again on Prisma)
     events = new EventsByAccount(scope.accountId);
     deliveries = 0;
-    if (idempotencyKey !== undefined) {
+    const whole = onRaw && recordWithEvents;
+    if (idempotencyKey !== undefined && !whole) {
       // a plain statement, so that a raw transaction runs it (the rarer branches below, a replay
       // or an expired record, reach for Prisma's client: a raw attempt then runs again there);
       // the record names the request whose answer it will hold: a replay answers with its X-Request-Id
@@ -396,7 +410,12 @@ export async function executeMutation<I, R extends { id: string }>(
     const reveal = op.reveal?.(row);
     if (idempotencyKey !== undefined) {
       // the recorded response goes with the events, in their statement
-      deferWrite(tx, [COMPLETE_IDEMPOTENCY], [principal.keyId, idempotencyKey, op.name.endsWith('.create') ? 201 : 200, json]);
+      const status = op.name.endsWith('.create') ? 201 : 200;
+      if (whole) {
+        deferWrite(tx, [RECORD_IDEMPOTENCY], [principal.keyId, idempotencyKey, op.name, hash, requestId, new Date(Date.now() + IDEMPOTENCY_TTL_MS).toISOString(), status, json]);
+      } else {
+        deferWrite(tx, [COMPLETE_IDEMPOTENCY], [principal.keyId, idempotencyKey, status, json]);
+      }
     }
     // the transaction's last statement (nothing here can fail after it): its COMMIT goes with it
     deliveries = await events.record(tx, true);
@@ -413,12 +432,20 @@ export async function executeMutation<I, R extends { id: string }>(
   const attempt = (): Promise<MutationResult> => {
     const raw = op.rawStatementsOnly ? services.db.rawTransaction : undefined;
     return raw
-      ? raw((tx) => run(tx as unknown as Tx), { shareCommit: op.sharesCommit }).catch((err: unknown) => {
+      ? raw((tx) => run(tx as unknown as Tx, true), { shareCommit: op.sharesCommit }).catch((err: unknown) => {
         // the operation reached for Prisma's client: nothing was kept, run it there
-        if (err instanceof RawTransactionUnsupported) return prisma.$transaction(run, { timeout: 30_000, maxWait: 10_000 });
+        if (err instanceof RawTransactionUnsupported) return prisma.$transaction((tx) => run(tx), { timeout: 30_000, maxWait: 10_000 });
+        // without its claim first, any failure may hide a taken Idempotency-Key (a refusal is
+        // raised before the record's unique violation, and a replay must answer as the first
+        // request did, not as the operation would now): nothing was kept, so it runs again the
+        // usual way, claim first (a replay, busy, or the failure again)
+        if (recordWithEvents) {
+          recordWithEvents = false;
+          return attempt();
+        }
         throw err;
       })
-      : prisma.$transaction(run, { timeout: 30_000, maxWait: 10_000 });
+      : prisma.$transaction((tx) => run(tx), { timeout: 30_000, maxWait: 10_000 });
   };
   let result: MutationResult;
   try {

@@ -259,6 +259,45 @@ describe.skipIf(skipping(!hasPostgres, 'group commit: DATABASE_URL (PostgreSQL) 
       }
     });
 
+    it('with Idempotency-Keys: a burst is grouped too (the record is written whole with the events); replays answer the first answers, even once the wallet is empty; one key sent at once moves the coin once', async () => {
+      const stats = t.server.db.commitGroups!.stats;
+      const sender = await t.newAccount();
+      const secret = await newSigningSecret(t, sender);
+      await fundWallet(t, sender, secret, '41');
+      const to = addresses[1];
+      // a first transfer: the server knows both wallets from then on (before, a transfer looks them up on Prisma's path)
+      expect((await api(t.url, '/v1/stablecoin/transfer', { key: sender.key, body: { amount: '1', to } })).status).toBe(201);
+      const before = stats.grouped;
+      const send = (key: string, amount = '1') => api(t.url, '/v1/stablecoin/transfer', { key: sender.key, body: { amount, to }, headers: { 'idempotency-key': key } });
+      const keys = Array.from({ length: 30 }, (_, i) => `grouped-${process.pid}-${Date.now()}-${i}`);
+      const first = await Promise.all(keys.map((k) => send(k)));
+      for (const r of first) expect(r.status, r.text).toBe(201);
+      expect(stats.grouped).toBeGreaterThan(before);
+      expect(await balanceOf(sender.key)).toBe('10');
+      // drain the wallet: the replays below could not move anything now
+      expect((await api(t.url, '/v1/stablecoin/transfer', { key: sender.key, body: { amount: '10', to } })).status).toBe(201);
+      const again = await Promise.all(keys.map((k) => send(k)));
+      again.forEach((r, i) => {
+        expect(r.status, r.text).toBe(201);
+        expect(r.text).toBe(first[i].text);
+        expect(r.headers.get('idempotent-replayed')).toBe('true');
+      });
+      // another body under a used key: refused as a reuse, nothing moves
+      const reused = await send(keys[0], '2');
+      expect(reused.status, reused.text).toBe(409);
+      expect(reused.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      // one new key, eight times at once, with coin for one: one transfer, eight equal answers
+      await fundWallet(t, sender, secret, '1');
+      const once = `once-${process.pid}-${Date.now()}`;
+      const burst = await Promise.all(Array.from({ length: 8 }, () => send(once)));
+      const ids = new Set(burst.map((r) => r.body.id));
+      for (const r of burst) expect(r.status, r.text).toBe(201);
+      expect(ids.size).toBe(1);
+      expect(burst.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(7);
+      expect(await balanceOf(sender.key)).toBe('0');
+      expect(await t.server.db.prisma.stablecoinTransfer.count({ where: { accountId: sender.accountId } })).toBe(33);
+    });
+
     it('a burst that overdraws: every transfer the wallet covers succeeds, the rest are refused, nothing twice', async () => {
       const sender = await t.newAccount();
       const secret = await newSigningSecret(t, sender);
