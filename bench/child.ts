@@ -86,15 +86,22 @@ export function announceReady(url: string, hooks: ChildHooks) {
   // CPU profile of a window (the measured run), through the inspector of this process
   let session: Session | undefined;
   const profile = async (msg: ToChild) => {
+    // BENCH_PROFILE=heap: a sampling heap profile instead (every allocation, collected or not)
+    const heap = process.env.BENCH_PROFILE === 'heap';
     if (msg.type === 'profile-start') {
       session = new Session();
       session.connect();
-      await session.post('Profiler.enable');
-      await session.post('Profiler.setSamplingInterval', { interval: 500 });
-      await session.post('Profiler.start');
+      if (heap) {
+        await session.post('HeapProfiler.enable');
+        await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+      } else {
+        await session.post('Profiler.enable');
+        await session.post('Profiler.setSamplingInterval', { interval: 500 });
+        await session.post('Profiler.start');
+      }
     } else if (msg.type === 'profile-stop' && session) {
-      const { profile: data } = await session.post('Profiler.stop');
-      writeFileSync(msg.file, JSON.stringify(data));
+      const data = heap ? (await session.post('HeapProfiler.stopSampling')).profile : (await session.post('Profiler.stop')).profile;
+      writeFileSync(heap ? msg.file.replace(/\.cpuprofile$/, '.heapprofile') : msg.file, JSON.stringify(data));
       session.disconnect();
       session = undefined;
     }

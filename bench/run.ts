@@ -14,7 +14,9 @@
 //   BENCH_TARGETS         baseline,ours (default both)
 //   BENCH_TRACE=1         per-SQL-statement counts and times in both children
 //   BENCH_PROFILE=1       CPU profile of each server during each measured run, written to
-//                         bench/profiles/<door>-<target>.cpuprofile (npx tsx bench/profile-summary.ts)
+//                         bench/profiles/<door>-<target>.cpuprofile (npx tsx bench/profile-summary.ts);
+//                         BENCH_PROFILE=heap: a sampling heap profile of every allocation instead
+//                         (<door>-<target>.heapprofile, bench/heap-summary.ts)
 //   BENCH_RESULTS         output file (default bench/results.md; BENCH_RESULTS=- writes none)
 import { loadavg, tmpdir } from 'node:os';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,7 +39,7 @@ const config = {
   doors: (env.BENCH_DOORS || 'graphql,nested,relfilter,rest').split(',').map((s) => s.trim()),
   targets: (env.BENCH_TARGETS || 'baseline,ours').split(',').map((s) => s.trim()),
   trace: env.BENCH_TRACE === '1',
-  profile: env.BENCH_PROFILE === '1',
+  profile: env.BENCH_PROFILE === '1' || env.BENCH_PROFILE === 'heap',
   results: env.BENCH_RESULTS || join(benchDir, 'results.md'),
 };
 for (const d of config.doors) if (!['graphql', 'nested', 'relfilter', 'rest'].includes(d)) throw new Error(`BENCH_DOORS: unknown door '${d}'`);

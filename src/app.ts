@@ -18,7 +18,7 @@ import { reportServerFailure, type Services } from './operations/operation.js';
 import { createGraphQL } from './graphql/http.js';
 import { authenticate, sendError, type RestDeps } from './rest/context.js';
 import { createMetrics, registerHealth } from './ops/health.js';
-import { loggableUrl } from './ops/logging.js';
+import { lazyChildLogger, loggableUrl } from './ops/logging.js';
 import { MODULES } from './modules/index.js';
 import type { AnyOperation } from './operations/registry.js';
 import { registerOpenApi } from './rest/openapi.js';
@@ -160,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     bodyLimit: BODY_LIMIT,
     genReqId: () => newId(ID_PREFIX.request),
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
+    // a request's child logger is made when it first logs (src/ops/logging.ts)
+    childLoggerFactory: (logger, bindings, opts) => lazyChildLogger(logger as unknown as Logger, bindings, opts) as unknown as FastifyBaseLogger,
     // X-Forwarded-* and Forwarded only from the proxies named in TRUST_PROXY (none by default)
     // (a number is a hop count: supported by Fastify, missing from its types)
     trustProxy: config.trustProxy as unknown as string | boolean,

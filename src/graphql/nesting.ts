@@ -24,6 +24,29 @@ function documentSizeFault(query: string, max = MAX_DOCUMENT_NESTING): ApiError 
   if (query.length > limits.GRAPHQL_MAX_DOCUMENT_BYTES || Buffer.byteLength(query) > limits.GRAPHQL_MAX_DOCUMENT_BYTES) {
     return limitError('GRAPHQL_MAX_DOCUMENT_BYTES', `the document is larger than ${limits.GRAPHQL_MAX_DOCUMENT_BYTES} bytes`, 'query');
   }
+  // a client sends the same few documents again and again: one that passed under these limits
+  // is not lexed again
+  const stamp = `${limits.GRAPHQL_MAX_DOCUMENT_BYTES}/${limits.GRAPHQL_MAX_TOKENS}/${max}`;
+  if (passedStamp !== stamp) {
+    passed.clear();
+    passedStamp = stamp;
+  }
+  if (passed.has(query)) return undefined;
+  const fault = lexedFault(query, max);
+  if (!fault && query.length <= MAX_REMEMBERED_LENGTH) {
+    if (passed.size >= MAX_REMEMBERED) passed.delete(passed.values().next().value!);
+    passed.add(query);
+  }
+  return fault;
+}
+
+/** Documents that passed documentSizeFault, the newest last, under the limits of `passedStamp`. */
+const passed = new Set<string>();
+let passedStamp = '';
+const MAX_REMEMBERED = 1000;
+const MAX_REMEMBERED_LENGTH = 4096;
+
+function lexedFault(query: string, max: number): ApiError | undefined {
   const lexer = new Lexer(new Source(query));
   let depth = 0;
   let tokens = 0;

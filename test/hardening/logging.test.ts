@@ -9,7 +9,8 @@ import WebSocket from 'ws';
 import { openDatabase } from '../../src/db/client.js';
 import { createApiKey } from '../../src/auth/keys.js';
 import { findOrCreateAccount } from '../../src/accounts.js';
-import { loggableUrl } from '../../src/ops/logging.js';
+import { pino } from 'pino';
+import { lazyChildLogger, loggableUrl, REDACT_PATHS } from '../../src/ops/logging.js';
 import { api } from '../helpers/server.js';
 import { spawnServer, type ServerProcess } from '../helpers/process.js';
 
@@ -84,5 +85,44 @@ describe('loggableUrl', () => {
     expect(loggableUrl('/v1/orders/sk_live_abcdefabcdefabcdefabcdef')).toBe('/v1/orders/[redacted]');
     expect(loggableUrl('/v1/orders/sk%5Ftest%5Fabcdefabcdef')).toBe('/v1/orders/[redacted]');
     expect(loggableUrl('/v1/orders/ord_123/cancel')).toBe('/v1/orders/ord_123/cancel');
+  });
+});
+
+describe('lazyChildLogger (a request\'s logger)', () => {
+  function logger(level: string) {
+    const lines: Record<string, unknown>[] = [];
+    const parent = pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const child = vi.spyOn(parent, 'child');
+    return { parent, lines, child };
+  }
+
+  it('makes the child on the first line at an enabled level; the line carries the bindings and is redacted as the parent\'s', () => {
+    const { parent, lines, child } = logger('warn');
+    const log = lazyChildLogger(parent, { request_id: 'req_1' });
+    log.info({ a: 1 }, 'not logged');
+    log.debug('nor this');
+    expect(child).not.toHaveBeenCalled();
+    expect(log.level).toBe('warn');
+    expect(log.isLevelEnabled('info')).toBe(false);
+    log.warn({ secret: 'sk_test_x', nested: { token: 't' }, n: 2 }, 'kept');
+    log.error('again');
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ level: 40, request_id: 'req_1', msg: 'kept', secret: '[redacted]', nested: { token: '[redacted]' }, n: 2 });
+    expect(lines[1]).toMatchObject({ level: 50, request_id: 'req_1', msg: 'again' });
+    // a grandchild carries both bindings; a level set on the request's logger is its own
+    log.child({ step: 'x' }).warn('deeper');
+    expect(lines[2]).toMatchObject({ request_id: 'req_1', step: 'x', msg: 'deeper' });
+    log.level = 'info';
+    log.info('now');
+    expect(lines[3]).toMatchObject({ request_id: 'req_1', msg: 'now', level: 30 });
+    expect(parent.level).toBe('warn');
+  });
+
+  it('with options (a route\'s own log level) it is pino\'s child at once', () => {
+    const { parent, lines } = logger('warn');
+    const log = lazyChildLogger(parent, { request_id: 'req_2' }, { level: 'info' });
+    log.info('route level');
+    expect(lines[0]).toMatchObject({ request_id: 'req_2', msg: 'route level' });
   });
 });
