@@ -21,8 +21,7 @@
 // unless configured), as Prisma qualifies them, whatever the connection's search_path.
 import type { LeanStatement } from './pg-rows.js';
 import type { Database } from './client.js';
-import { fitsScalarType } from './models.js';
-import { getDatamodel } from '../generated/pothos-types.js';
+import { datamodel, fitsScalarType } from './models.js';
 
 export type Args = Record<string, unknown>;
 export type LeanDatabase = Pick<Database, 'sql' | 'readPaths'>;
@@ -53,7 +52,7 @@ const tables = new Map<string, Table>();
 function table(model: string): Table | undefined {
   let t = tables.get(model);
   if (t) return t;
-  const raw = (getDatamodel().datamodel.models as unknown as Record<string, { fields: Field[] } | undefined>)[model];
+  const raw = (datamodel().datamodel.models as unknown as Record<string, { fields: Field[] } | undefined>)[model];
   if (!raw) return undefined;
   const fields = new Map(raw.fields.map((f) => [f.name, f]));
   const scalars = raw.fields.filter((f) => f.kind === 'scalar');

@@ -10,7 +10,7 @@
 // floats, booleans): json_agg carries them unchanged. Anything else is refused when the
 // statement is built, so a model that grows a date or a bigint on its lines fails loudly in
 // that test rather than answering a string where Prisma answers a Date.
-import { getDatamodel } from '../generated/pothos-types.js';
+import { datamodel } from './models.js';
 
 interface Field {
   name: string;
@@ -50,7 +50,7 @@ const q = (name: string) => {
 const statements = new Map<string, string>();
 
 function fieldsOf(model: string): Field[] {
-  const m = (getDatamodel().datamodel.models as unknown as Models)[model];
+  const m = (datamodel().datamodel.models as unknown as Models)[model];
   if (!m) throw new Error(`locked-read: no model ${model}`);
   return m.fields;
 }

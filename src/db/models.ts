@@ -2,6 +2,17 @@
 // one source for the GraphQL filter inputs, the REST filter parser and the where translator.
 import { getDatamodel } from '../generated/pothos-types.js';
 
+let parsed: ReturnType<typeof getDatamodel> | undefined;
+
+/**
+ * The generated Prisma datamodel, parsed once and shared: getDatamodel() parses its 150 KB of
+ * JSON on every call (a metadata update paid that, 0.6 ms of CPU, on every request). Read only;
+ * publicDatamodel() gives a copy of one's own.
+ */
+export function datamodel(): ReturnType<typeof getDatamodel> {
+  return (parsed ??= getDatamodel());
+}
+
 export type ScalarType = 'String' | 'Int' | 'Float' | 'Boolean' | 'DateTime' | 'Json' | 'BigInt' | 'Decimal';
 
 export interface FieldInfo {
@@ -38,7 +49,7 @@ let resourceOf: Map<string, string> | undefined;
 export function resourceOfModel(model: string): string | undefined {
   if (!resourceOf) {
     resourceOf = new Map();
-    for (const [name, m] of Object.entries(getDatamodel().datamodel.models)) {
+    for (const [name, m] of Object.entries(datamodel().datamodel.models)) {
       const resource = annotations((m as { documentation?: string }).documentation).get('resource');
       if (resource) resourceOf.set(name, resource);
     }
@@ -74,7 +85,7 @@ const cache = new Map<string, ModelInfo>();
 export function modelInfo(name: string): ModelInfo {
   let info = cache.get(name);
   if (info) return info;
-  const raw = getDatamodel().datamodel.models[name];
+  const raw = datamodel().datamodel.models[name];
   if (!raw) throw new Error(`unknown model ${name}`);
   const fields = new Map<string, FieldInfo>();
   for (const f of raw.fields) {

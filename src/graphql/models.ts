@@ -2,8 +2,7 @@
 // Hasura-style list queries, by-id lookups and mutations bound to domain operations.
 import { ApiError, textFaults } from '../errors.js';
 import { authorize, canReadResource } from '../auth/keys.js';
-import { resourceOfModel, scalarFields } from '../db/models.js';
-import { getDatamodel } from '../generated/pothos-types.js';
+import { datamodel, resourceOfModel, scalarFields } from '../db/models.js';
 import { toPrismaOrderBy, toPrismaWhere, type CanRead } from '../db/where.js';
 import { leanFindById, leanFindMany } from '../db/lean-read.js';
 import { answeredLean } from './relations.js';
@@ -96,7 +95,7 @@ function columnsOfFields(info: GraphQLResolveInfo, model: string): Map<string, s
   let map = fieldColumns.get(type);
   if (!map) {
     map = new Map<string, string | null | undefined>();
-    const raw = getDatamodel().datamodel.models[model] as { fields: readonly { name: string; kind: string }[] } | undefined;
+    const raw = datamodel().datamodel.models[model] as { fields: readonly { name: string; kind: string }[] } | undefined;
     const kinds = new Map((raw?.fields ?? []).map((f) => [f.name, f.kind]));
     for (const [name, field] of Object.entries(type.getFields())) {
       const exposed = (field.extensions as { pothosExposedField?: string } | undefined)?.pothosExposedField ?? name;

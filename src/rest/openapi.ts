@@ -10,11 +10,10 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { isPublicModel, modelInfo, type FieldInfo } from '../db/models.js';
+import { datamodel, isPublicModel, modelInfo, type FieldInfo } from '../db/models.js';
 import type { MutationOperation } from '../operations/operation.js';
 import { restName, snake } from '../representation.js';
 import { ERROR_CATALOG } from '../errors.js';
-import { getDatamodel } from '../generated/pothos-types.js';
 import { requireAdmin } from '../ops/health.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -295,7 +294,7 @@ function modelComponents(): Record<string, JsonSchema> {
 
 /** Every model the API shows (`@resource` in prisma/schema.prisma). */
 function allPublicModels(): string[] {
-  return Object.keys(getDatamodel().datamodel.models).filter(isPublicModel);
+  return Object.keys(datamodel().datamodel.models).filter(isPublicModel);
 }
 
 /** The decision service's own document: its paths and components, names prefixed `Svc`. */
@@ -379,7 +378,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: OpenApiOptions
       // issuances, redemptions and transfers) get their representation too
       const schemas = doc.components.schemas;
       for (const [, name] of JSON.stringify(doc.paths).matchAll(/"#\/components\/schemas\/([A-Za-z0-9_]+)"/g)) {
-        if (!schemas[name!] && getDatamodel().datamodel.models[name as never]) schemas[name!] = modelSchema(name!);
+        if (!schemas[name!] && datamodel().datamodel.models[name as never]) schemas[name!] = modelSchema(name!);
       }
       // operationIds are unique: a second route of one operation (PUT beside PATCH) gets its method appended
       const seen = new Set<string>();

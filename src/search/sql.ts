@@ -8,9 +8,8 @@
 //
 //   node --import tsx src/search/sql.ts   prints it (paste it into a new migration after a
 //                                         change to a declaration)
-import { getDatamodel } from '../generated/pothos-types.js';
 import { fieldForRestName } from '../representation.js';
-import { resourceOfModel } from '../db/models.js';
+import { datamodel as parsedDatamodel, resourceOfModel } from '../db/models.js';
 import type { SearchDeclaration, SearchField } from './declaration.js';
 
 interface RawField {
@@ -22,12 +21,8 @@ interface RawField {
   relationFromFields?: string[];
 }
 
-// getDatamodel() parses the whole generated datamodel (JSON) on every call: read it once
-let datamodel: ReturnType<typeof getDatamodel> | undefined;
-
 function rawFields(model: string): RawField[] {
-  datamodel ??= getDatamodel();
-  const m = datamodel.datamodel.models[model] as unknown as { fields: RawField[] } | undefined;
+  const m = parsedDatamodel().datamodel.models[model] as unknown as { fields: RawField[] } | undefined;
   if (!m) throw new Error(`search: unknown model ${model}`);
   return m.fields;
 }
