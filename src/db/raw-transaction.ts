@@ -222,6 +222,11 @@ export class CommitGroups {
     readonly size: number,
   ) {
     if (inFlight < 1 || size < 1) throw new Error('CommitGroups: inFlight and size must be at least 1');
+    this.limit = size;
+  }
+
+  private grow(): void {
+    this.limit = Math.min(this.size, this.limit * 2);
   }
 
   /** Runs `text` (a transaction's only statement, COMMITS_WITH first) in the next group; its answer. */
@@ -232,9 +237,17 @@ export class CommitGroups {
     });
   }
 
+  /**
+   * Members of the next group at most: halved when a group rolls back, doubled (up to `size`)
+   * when one commits or a transaction alone does. A wallet being drained, or a burst of
+   * replayed keys, would otherwise roll back group after group and run every member twice;
+   * this way they soon run alone, and groups grow back once transfers go through again.
+   */
+  private limit: number;
+
   private pump(): void {
     while (this.running < this.inFlight && this.waiting.length > 0) {
-      const group = this.waiting.splice(0, this.size);
+      const group = this.waiting.splice(0, this.limit);
       this.running++;
       void this.commit(group).finally(() => {
         this.running--;
@@ -243,15 +256,22 @@ export class CommitGroups {
     }
   }
 
-  /** A member in a transaction of its own (the statement carries its COMMIT, lazy-begin.ts). */
-  private alone(s: Shared): Promise<void> {
-    return rawTransaction(this.pool, this.counter, (tx) => (tx as Internal)[RESULT](s.text, s.values), this.prepared).then(s.resolve, s.reject);
+  /** A member in a transaction of its own (the statement carries its COMMIT, lazy-begin.ts); whether it committed. */
+  private alone(s: Shared): Promise<boolean> {
+    return rawTransaction(this.pool, this.counter, (tx) => (tx as Internal)[RESULT](s.text, s.values), this.prepared).then((result) => {
+      s.resolve(result);
+      return true;
+    }, (err: unknown) => {
+      s.reject(err);
+      return false;
+    });
   }
 
   private async commit(group: Shared[]): Promise<void> {
     if (group.length === 1) {
       this.stats.alone++;
-      return this.alone(group[0]);
+      if (await this.alone(group[0])) this.grow();
+      return;
     }
     let client: pg.PoolClient;
     try {
@@ -293,6 +313,7 @@ export class CommitGroups {
       // committed: every member the database ran is in it; one refused before it was sent
       // (its values could not be bound) ran nowhere, and runs alone
       this.stats.groups++;
+      this.grow();
       const again: Shared[] = [];
       group.forEach((s, i) => {
         const answer = members[i];
@@ -314,7 +335,8 @@ export class CommitGroups {
       return;
     }
     // the database rolled the group back (a member failed, or the commit did): nothing of it
-    // was kept; each member runs alone
+    // was kept; each member runs alone, and the next groups are smaller
+    this.limit = Math.max(1, this.limit >> 1);
     this.stats.retried += group.length;
     await Promise.all(group.map((s) => this.alone(s)));
   }

@@ -121,6 +121,30 @@ describe.skipIf(skipping(!hasPostgres, 'group commit: DATABASE_URL (PostgreSQL) 
     expect(after.r4).toBe(before.r4 - 1);
   });
 
+  it('after a group rolls back the next groups are half as large, and grow back as they commit', async () => {
+    const counter = { n: 0 };
+    const groups = new CommitGroups(pool, counter, true, 1, 8);
+    const release = await holding(['r4']);
+    const first = take(groups, counter, 'r4', 1);
+    await waiters(1);
+    // eight that fail as a group (one of them overdraws r5), then eight that would all commit
+    const failing = [1, 1, 1, 500, 1, 1, 1, 1].map((amount) => take(groups, counter, 'r5', amount).then((row) => row, () => undefined));
+    const fine = Array.from({ length: 8 }, (_, i) => take(groups, counter, `r${6 + (i % 4)}`, 1));
+    await sleep(50);
+    await release();
+    await first;
+    const retried = await Promise.all(failing);
+    expect(retried.filter((r) => r === undefined)).toHaveLength(1);
+    const committed = await Promise.all(fine);
+    // 8 members per group at most, but the group after the rollback took 4, and the next (the
+    // limit doubled again) the other 4
+    const xids = committed.map((r) => r.xid);
+    expect(new Set(xids.slice(0, 4)).size).toBe(1);
+    expect(new Set(xids.slice(4)).size).toBe(1);
+    expect(xids[0]).not.toBe(xids[4]);
+    expect(groups.stats).toEqual({ groups: 2, grouped: 8, alone: 1, retried: 8 });
+  });
+
   it('groups lock every declared row first, in id order: transfers in every direction between a few rows never deadlock', async () => {
     const counter = { n: 0 };
     const groups = new CommitGroups(pool, counter, true, 3, 8);
