@@ -69,13 +69,23 @@ describe.skipIf(skipping(!hasPostgres, 'group commit: DATABASE_URL (PostgreSQL) 
     throw new Error(`no ${n} backends waiting for a lock`);
   }
 
-  it('transactions that wait while a group runs go as the next group: one database transaction, one commit, each its own answer', async () => {
+  /**
+   * Groups of at most `size`, one running at a time, kept busy by a lone transaction waiting for
+   * `row` (held by `other`): whatever is taken meanwhile queues for the next group. `release`
+   * lets the lone one through; `first` is its answer.
+   */
+  async function busyGroups(size: number, row: string) {
     const counter = { n: 0 };
-    const groups = new CommitGroups(pool, counter, true, 1, 50);
-    const release = await holding(['r0']);
-    // the first runs alone (no group is running) and waits for r0; the next ten wait for it
-    const first = take(groups, counter, 'r0', 1);
+    const groups = new CommitGroups(pool, counter, true, 1, size);
+    const release = await holding([row]);
+    const first = take(groups, counter, row, 1);
     await waiters(1);
+    return { counter, groups, release, first };
+  }
+
+  it('transactions that wait while a group runs go as the next group: one database transaction, one commit, each its own answer', async () => {
+    // the first runs alone (no group is running) and waits for r0; the next ten wait for it
+    const { counter, groups, release, first } = await busyGroups(50, 'r0');
     const rest = Array.from({ length: 10 }, (_, i) => take(groups, counter, `r${(i % 3) + 1}`, 2));
     await sleep(50);
     await release();
@@ -94,12 +104,8 @@ describe.skipIf(skipping(!hasPostgres, 'group commit: DATABASE_URL (PostgreSQL) 
   });
 
   it('a member that fails rolls its group back; every member then runs alone: the others commit, the failing one gets its own error', async () => {
-    const counter = { n: 0 };
-    const groups = new CommitGroups(pool, counter, true, 1, 50);
     const before = await balances();
-    const release = await holding(['r4']);
-    const first = take(groups, counter, 'r4', 1);
-    await waiters(1);
+    const { counter, groups, release, first } = await busyGroups(50, 'r4');
     // r5 holds 100: the third member takes 150 and breaks the CHECK
     const amounts = [10, 20, 150, 30, 5];
     const rest = amounts.map((amount) => take(groups, counter, 'r5', amount).then((row) => ({ ok: row }), (err: unknown) => ({ err })));
@@ -122,11 +128,7 @@ describe.skipIf(skipping(!hasPostgres, 'group commit: DATABASE_URL (PostgreSQL) 
   });
 
   it('after a group rolls back the next groups are half as large, and grow back as they commit', async () => {
-    const counter = { n: 0 };
-    const groups = new CommitGroups(pool, counter, true, 1, 8);
-    const release = await holding(['r4']);
-    const first = take(groups, counter, 'r4', 1);
-    await waiters(1);
+    const { counter, groups, release, first } = await busyGroups(8, 'r4');
     // eight that fail as a group (one of them overdraws r5), then eight that would all commit
     const failing = [1, 1, 1, 500, 1, 1, 1, 1].map((amount) => take(groups, counter, 'r5', amount).then((row) => row, () => undefined));
     const fine = Array.from({ length: 8 }, (_, i) => take(groups, counter, `r${6 + (i % 4)}`, 1));
