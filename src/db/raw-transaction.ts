@@ -52,6 +52,12 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
+/** One statement of a raw transaction on `client`, counted; values and rows as pg-rows.ts has them. */
+function send(client: pg.PoolClient, counter: { n: number }, prepared: boolean, text: string, values: unknown[]): Promise<pg.QueryResult> {
+  counter.n++;
+  return client.query({ text, values: values.map(sqlParam), types: rowTypes, name: prepared ? statementName(text) : undefined });
+}
+
 /** How long to wait for a pooled connection (as Prisma's transaction `maxWait`). */
 const MAX_WAIT_MS = 10_000;
 
@@ -111,9 +117,8 @@ export async function rawTransaction<T>(pool: pg.Pool, counter: { n: number }, f
       }
     }
     const c = await clientOf();
-    counter.n++;
     try {
-      return await c.query({ text, values: values.map(sqlParam), types: rowTypes, name: prepared ? statementName(text) : undefined });
+      return await send(c, counter, prepared, text, values);
     } catch (err) {
       // an error the server did not send (a broken socket, a refused statement) leaves the
       // connection in an unknown state: it is dropped, not pooled
@@ -285,10 +290,6 @@ export class CommitGroups {
       broken = err;
     };
     client.on('error', onError);
-    const send = (text: string, values: unknown[]) => {
-      this.counter.n++;
-      return client.query({ text, values: values.map(sqlParam), types: rowTypes, name: this.prepared ? statementName(text) : undefined });
-    };
     const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
     // the whole group in one write (pipeline mode: every statement in flight at once)
     stream?.cork?.();
@@ -297,8 +298,8 @@ export class CommitGroups {
     let committed: Promise<pg.QueryResult>;
     try {
       void client.query('BEGIN');
-      locked = lockStatements(group).map((l) => send(l.text, l.values));
-      answers = group.map((s) => send(s.text.slice(COMMITS_WITH.length), s.values));
+      locked = lockStatements(group).map((l) => send(client, this.counter, this.prepared, l.text, l.values));
+      answers = group.map((s) => send(client, this.counter, this.prepared, s.text.slice(COMMITS_WITH.length), s.values));
       this.counter.n++;
       committed = client.query('COMMIT');
     } finally {
