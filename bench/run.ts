@@ -23,8 +23,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Result } from 'autocannon';
+import { spawn } from 'node:child_process';
+import pg from 'pg';
 import { startChild, type Child, type ChildStats, type SqlStat } from './child.js';
-import { assertLocalDatabaseUrl, boundedCannon, fmt, guardRun, intEnv, joinLines, machineLines, serverChildEnv, sqlTraceTable } from './common.js';
+import { assertLocalDatabaseUrl, boundedCannon, fmt, guardRun, intEnv, joinLines, machineLines, postgresCpu, postgresCpuDelta, serverChildEnv, sqlTraceTable } from './common.js';
 import { ensureDatabase, seedBench, type Seeded } from './seed.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -40,6 +42,8 @@ const config = {
   targets: (env.BENCH_TARGETS || 'baseline,ours').split(',').map((s) => s.trim()),
   trace: env.BENCH_TRACE === '1',
   profile: env.BENCH_PROFILE === '1' || env.BENCH_PROFILE === 'heap',
+  /** Linux perf: on-CPU samples of the server (kernel included), JIT frames named by --perf-basic-prof */
+  perf: env.BENCH_PROFILE === 'perf',
   results: env.BENCH_RESULTS || join(benchDir, 'results.md'),
 };
 for (const d of config.doors) if (!['graphql', 'nested', 'relfilter', 'rest'].includes(d)) throw new Error(`BENCH_DOORS: unknown door '${d}'`);
@@ -81,6 +85,10 @@ interface Measured {
   sqlPerRequest: number;
   /** CPU time of the server process per request (user + system), ms */
   cpuPerRequest: number;
+  /** CPU time of the PostgreSQL processes of the bench database per request, ms */
+  pgCpuPerRequest: number;
+  /** CPU time of this process (autocannon) per request, ms */
+  loadCpuPerRequest: number;
   statements?: Record<string, SqlStat>;
   requests: number;
   /** 1-minute load average of the machine when the measured run ended */
@@ -146,17 +154,23 @@ async function checkEquivalence(door: Door, ours: Child | undefined, baseline: C
   }
 }
 
-async function measure(door: Door, target: Target, child: Child, secret: string): Promise<Measured> {
+async function measure(door: Door, target: Target, child: Child, secret: string, pool: pg.Pool): Promise<Measured> {
   const req = requestFor(door, secret);
   if (config.warmup > 0) {
     process.stderr.write(`[bench] ${door} / ${target}: warm-up ${config.warmup} s\n`);
     await cannon(child.url, req, config.warmup);
   }
   const before: ChildStats = await child.reset();
+  const pg0 = await postgresCpu(pool);
+  const load0 = process.cpuUsage();
   if (config.profile) await child.profileStart();
+  const perf = config.perf ? startPerf(child, join(benchDir, 'profiles', `${door}-${target}.perf.data`)) : undefined;
   process.stderr.write(`[bench] ${door} / ${target}: measuring ${config.seconds} s\n`);
   const result = await cannon(child.url, req, config.seconds);
   const after = await child.stats();
+  const loadCpu = process.cpuUsage(load0);
+  const pg1 = await postgresCpu(pool);
+  await perf?.stop();
   if (config.profile) await child.profileStop(join(benchDir, 'profiles', `${door}-${target}.cpuprofile`));
   // counted by the server, so requests still in flight when autocannon stopped count too
   const requests = after.requests - before.requests;
@@ -164,23 +178,43 @@ async function measure(door: Door, target: Target, child: Child, secret: string)
     door, target, result, requests,
     sqlPerRequest: requests ? (after.queries - before.queries) / requests : 0,
     cpuPerRequest: requests ? (after.cpuMs - before.cpuMs) / requests : 0,
+    pgCpuPerRequest: requests ? postgresCpuDelta(pg0, pg1) / requests : 0,
+    loadCpuPerRequest: requests ? (loadCpu.user + loadCpu.system) / 1000 / requests : 0,
     statements: after.statements,
     load: loadavg()[0],
   };
 }
 
 
+/**
+ * `perf record` of the child for the measured run: only on-CPU samples, so unlike the V8
+ * profile a process waiting for the CPU on a loaded machine adds nothing (writev's share in a
+ * V8 profile is mostly that). Needs perf (Debian's linux-perf) and perf_event_paranoid <= 2.
+ */
+function startPerf(child: Child, file: string) {
+  mkdirSync(dirname(file), { recursive: true });
+  const proc = spawn('perf', ['record', '-q', '-e', 'cpu-clock', '-F', '999', '-g', '-p', String(child.proc.pid), '-o', file], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const exited = new Promise<void>((resolve) => { proc.once('exit', () => resolve()); proc.once('error', (err) => { process.stderr.write(`[bench] perf: ${err.message}\n`); resolve(); }); });
+  return {
+    async stop() {
+      proc.kill('SIGINT');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      process.stderr.write(`[bench] perf data in ${file} (perf report -i ${file} --no-children --sort dso,sym)\n`);
+    },
+  };
+}
+
 function table(runs: Measured[]): string {
   const lines = [
-    '| Door | Server | req/s | p50 ms | p99 ms | errors | non-2xx | ours / baseline req/s | SQL/req | server CPU ms/req | load avg |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Door | Server | req/s | p50 ms | p99 ms | errors | non-2xx | ours / baseline req/s | SQL/req | server CPU ms/req | PostgreSQL CPU ms/req | load generator CPU ms/req | load avg |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const m of runs) {
     const base = runs.find((b) => b.door === m.door && b.target === 'baseline');
     const ratio = m.target === 'ours' && base ? m.result.requests.average / base.result.requests.average : undefined;
     const verdict = ratio === undefined ? '' : m.result.non2xx > 0 ? 'not comparable (non-2xx answers)' : `${fmt(ratio, 2)} ${ratio >= 0.8 ? '(>= 0.8 ok)' : '(< 0.8 target)'}`;
     const errors = m.result.errors + m.result.timeouts;
-    lines.push(`| ${DOOR_LABEL[m.door]} | ${m.target} | ${fmt(m.result.requests.average)} | ${fmt(m.result.latency.p50, 1)} | ${fmt(m.result.latency.p99, 1)} | ${errors} | ${m.result.non2xx} | ${verdict} | ${fmt(m.sqlPerRequest, 2)} | ${fmt(m.cpuPerRequest, 2)} | ${fmt(m.load, 1)} |`);
+    lines.push(`| ${DOOR_LABEL[m.door]} | ${m.target} | ${fmt(m.result.requests.average)} | ${fmt(m.result.latency.p50, 1)} | ${fmt(m.result.latency.p99, 1)} | ${errors} | ${m.result.non2xx} | ${verdict} | ${fmt(m.sqlPerRequest, 2)} | ${fmt(m.cpuPerRequest, 2)} | ${fmt(m.pgCpuPerRequest, 2)} | ${fmt(m.loadCpuPerRequest, 2)} | ${fmt(m.load, 1)} |`);
   }
   return lines.join('\n');
 }
@@ -221,11 +255,13 @@ async function main() {
   if (config.profile) mkdirSync(profileDir, { recursive: true });
   const childEnv = serverChildEnv(dataDir, { DATABASE_URL: config.databaseUrl, DATABASE_POOL_SIZE: String(config.poolSize) });
   const children: Child[] = [];
+  let pool: pg.Pool | undefined;
   try {
-    const ours = config.targets.includes('ours') ? await startChild('server', join(benchDir, 'server-process.ts'), childEnv) : undefined;
+    const nodeArgs = [...(config.perf ? ['--perf-basic-prof'] : []), ...(env.BENCH_NODE_ARGS ? env.BENCH_NODE_ARGS.split(' ') : [])];
+    const ours = config.targets.includes('ours') ? await startChild('server', join(benchDir, 'server-process.ts'), childEnv, { nodeArgs }) : undefined;
     if (ours) children.push(ours);
     const baseline = config.targets.includes('baseline')
-      ? await startChild('baseline', join(benchDir, 'baseline.ts'), { ...childEnv, BENCH_ACCOUNT_ID: seeded.accountId, BENCH_LIVEMODE: 'false' })
+      ? await startChild('baseline', join(benchDir, 'baseline.ts'), { ...childEnv, BENCH_ACCOUNT_ID: seeded.accountId, BENCH_LIVEMODE: 'false' }, { nodeArgs })
       : undefined;
     if (baseline) children.push(baseline);
 
@@ -233,9 +269,10 @@ async function main() {
     for (const door of config.doors as Door[]) await checkEquivalence(door, ours, baseline, seeded.secret, notes);
 
     const runs: Measured[] = [];
+    pool = new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
     for (const door of config.doors as Door[]) {
       for (const [target, child] of [['baseline', baseline], ['ours', ours]] as const) {
-        if (child) runs.push(await measure(door, target, child, seeded.secret));
+        if (child) runs.push(await measure(door, target, child, seeded.secret, pool!));
       }
     }
     const md = report(runs, seeded, pgVersion, notes, startedAt, startLoad);
@@ -251,6 +288,7 @@ async function main() {
       process.stderr.write(`[bench] wrote ${relative(process.cwd(), config.results)}\n`);
     }
   } finally {
+    await pool?.end();
     for (const c of children) await c.stop();
     rmSync(dataDir, { recursive: true, force: true });
     if (config.profile) process.stderr.write(`[bench] CPU profiles in ${relative(process.cwd(), profileDir)}/ (summarize: npx tsx bench/profile-summary.ts <file>)\n`);

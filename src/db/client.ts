@@ -211,7 +211,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
   const prisma = new PrismaClient({ adapter: countingFactory(factory, counter) });
   await prisma.$connect();
-  const sql = leanQueryable(leanPool, counter);
+  // named prepared statements on PostgreSQL (the embedded database plans each statement anew)
+  const preparedReads = Boolean(opts.databaseUrl) && (opts.preparedStatements ?? true);
+  const sql = leanQueryable(leanPool, counter, { prepared: preparedReads });
   let streamClient: Prisma | undefined;
   let streamSql: LeanQueryable | undefined;
   const streamReads = (): Prisma => {
@@ -222,7 +224,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
       }));
       streamClient = new PrismaClient({ adapter: countingFactory(new PrismaPg(streamPool), counter) });
-      streamSql = leanQueryable(streamPool, counter);
+      streamSql = leanQueryable(streamPool, counter, { prepared: preparedReads });
       cleanups.unshift(() => streamPool.end());
     }
     return streamClient;

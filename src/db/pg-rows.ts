@@ -127,6 +127,42 @@ export interface LeanStatement {
   args: unknown[];
 }
 
+/**
+ * Names for prepared statements: a text gets one name, the same on every connection, so that
+ * PostgreSQL parses and plans it once per connection and then runs it by name (pg prepares a
+ * name on a connection the first time it sends it there). At most `max` texts are named, the
+ * first to reach `minUses` uses; any other text runs unnamed, parsed and planned each time, as
+ * before. Each connection's server process keeps a plan per name it ran, so `max` bounds that
+ * memory; `minUses` keeps one-off texts from taking the slots.
+ */
+export function statementNames(prefix: string, max: number, minUses = 1): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  const uses = new Map<string, number>();
+  return (text) => {
+    const name = names.get(text);
+    if (name !== undefined || names.size >= max) return name;
+    const n = (uses.get(text) ?? 0) + 1;
+    if (n < minUses) {
+      // candidates are forgotten in bulk once there are many: a flood of one-off texts cannot grow this
+      if (uses.size >= 10 * max) uses.clear();
+      uses.set(text, n);
+      return undefined;
+    }
+    uses.delete(text);
+    const made = `${prefix}${names.size}`;
+    names.set(text, made);
+    return made;
+  };
+}
+
+/**
+ * The lean reads' names: a read's text is its shape (a selection, filter and order), its values
+ * are parameters. Shapes come from requests (a GraphQL selection is one), hence the bound and the
+ * second use: 128 shapes cover an application's hot queries; planning was half of PostgreSQL's
+ * CPU for a list page of orders (bench/results.md).
+ */
+const leanStatementName = statementNames('lean_', 128, 2);
+
 /** Where the lean read path sends its statements. */
 export interface LeanQueryable {
   /** the PostgreSQL schema the tables are in, as Prisma qualifies them */
@@ -135,13 +171,18 @@ export interface LeanQueryable {
   query(statement: LeanStatement): Promise<unknown[][]>;
 }
 
-/** Statements on `pool` (outside any transaction), counted in `counter` as the database counts Prisma's. */
-export function leanQueryable(pool: pg.Pool, counter: { n: number }, schemaName = 'public'): LeanQueryable {
+/**
+ * Statements on `pool` (outside any transaction), counted in `counter` as the database counts
+ * Prisma's; `prepared`: run as named prepared statements (leanStatementName).
+ */
+export function leanQueryable(pool: pg.Pool, counter: { n: number }, opts: { prepared?: boolean; schemaName?: string } = {}): LeanQueryable {
+  const prepared = opts.prepared ?? false;
   return {
-    schemaName,
+    schemaName: opts.schemaName ?? 'public',
     async query(statement) {
       counter.n++;
-      const result = await pool.query({ text: statement.sql, values: statement.args.map(sqlParam), rowMode: 'array', types: leanTypes });
+      const name = prepared ? leanStatementName(statement.sql) : undefined;
+      const result = await pool.query({ text: statement.sql, values: statement.args.map(sqlParam), rowMode: 'array', types: leanTypes, name });
       return result.rows as unknown[][];
     },
   };

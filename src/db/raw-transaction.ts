@@ -21,7 +21,7 @@
 // and so one commit, with other such transactions waiting at the same time.
 import pg from 'pg';
 import { COMMITS_WITH } from './lazy-begin.js';
-import { rowTypes, sqlParam } from './pg-rows.js';
+import { rowTypes, sqlParam, statementNames } from './pg-rows.js';
 
 export interface RawTx {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
@@ -44,13 +44,7 @@ export class RawTransactionUnsupported extends Error {
  * turns names off (a pooler that hands one session's statements to another connection).
  */
 const MAX_PREPARED = 64;
-const preparedNames = new Map<string, string>();
-
-function statementName(text: string): string | undefined {
-  let name = preparedNames.get(text);
-  if (name === undefined && preparedNames.size < MAX_PREPARED) preparedNames.set(text, (name = `raw_${preparedNames.size}`));
-  return name;
-}
+const statementName = statementNames('raw_', MAX_PREPARED);
 
 /** One statement of a raw transaction on `client`, counted; values and rows as pg-rows.ts has them. */
 function send(client: pg.PoolClient, counter: { n: number }, prepared: boolean, text: string, values: unknown[]): Promise<pg.QueryResult> {

@@ -4,7 +4,10 @@
 // the doors: scalar list reads take the lean path, relation selections take Prisma's.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, gql, startTestServer, type TestServer } from '../helpers/server.js';
+import pg from 'pg';
+import { api, gql, hasPostgres, startTestServer, type TestServer } from '../helpers/server.js';
+import { skipping } from '../helpers/skip.js';
+import { leanQueryable } from '../../src/db/pg-rows.js';
 import { leanCount, leanFindById, leanFindMany, leanFindManySql, type Args } from '../../src/db/lean-read.js';
 import { toPrismaOrderBy, toPrismaWhere } from '../../src/db/where.js';
 import { scopedWhere } from '../../src/operations/operation.js';
@@ -466,5 +469,43 @@ describe('the doors use the lean path', () => {
     const second = (await api(t.url, `/v1/orders?limit=5&cursor=${encodeURIComponent(first.pagination.next_cursor)}`, { key })).body;
     expect(second.pagination.total_count).toBe(21);
     expect(second.pagination.current_page).toBe(2);
+  });
+});
+
+describe.skipIf(skipping(!hasPostgres, 'prepared lean reads: DATABASE_URL (PostgreSQL) is not set'))('lean reads as prepared statements (PostgreSQL)', () => {
+  const prepared = (client: pg.Pool) => client.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements');
+
+  it('runs a text named from its second use on, or unnamed when told not to', async () => {
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    try {
+      const counter = { n: 0 };
+      const text = `SELECT $1::int + ${process.pid} AS n /* ${Date.now()} */`;
+      const plain = leanQueryable(pool, counter);
+      expect(await plain.query({ sql: text, args: [1] })).toEqual([[1 + process.pid]]);
+      await plain.query({ sql: text, args: [1] });
+      expect((await prepared(pool)).rows.some((r) => r.statement === text)).toBe(false);
+      const named = leanQueryable(pool, counter, { prepared: true });
+      expect(await named.query({ sql: text, args: [2] })).toEqual([[2 + process.pid]]);
+      expect((await prepared(pool)).rows.some((r) => r.statement === text)).toBe(false); // one use: unnamed
+      for (const n of [3, 4, 5]) expect(await named.query({ sql: text, args: [n] })).toEqual([[n + process.pid]]);
+      const rows = (await prepared(pool)).rows.filter((r) => r.statement === text);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].name).toMatch(/^lean_\d+$/);
+      expect(counter.n).toBe(6);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it("the server's list reads are prepared on its connections and answer as before", async () => {
+    const query = '{ orders(where: {status: {_eq: "pending"}}, limit: 3) { id status } }';
+    const first = await gql(t.url, key, query);
+    for (let i = 0; i < 3; i++) expect((await gql(t.url, key, query)).body).toEqual(first.body);
+    const text = leanFindManySql('Order', { ...orders({ status: { _eq: 'pending' } }), take: 3, select: { id: true, status: true } });
+    expect(text).toBeDefined();
+    // every connection of the pool at once: the one that ran the reads is among them
+    const sql = t.server.db.sql();
+    const seen = await Promise.all(Array.from({ length: 20 }, () => sql.query({ sql: 'SELECT statement FROM pg_prepared_statements', args: [] })));
+    expect(seen.flat(2)).toContain(text);
   });
 });

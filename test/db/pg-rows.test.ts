@@ -50,3 +50,30 @@ describe('parseTimestamp', () => {
     expect(sqlParam('x')).toBe('x');
   });
 });
+
+describe('statementNames', () => {
+  it('names a text on its minUses-th use, the same name ever after, and at most max texts', async () => {
+    const { statementNames } = await import('../../src/db/pg-rows.js');
+    const name = statementNames('t_', 2, 2);
+    expect(name('a')).toBeUndefined(); // a first use: a one-off text takes no slot
+    expect(name('a')).toBe('t_0');
+    expect(name('a')).toBe('t_0');
+    expect(name('b')).toBeUndefined();
+    expect(name('c')).toBeUndefined();
+    expect(name('c')).toBe('t_1');
+    // the slots are taken: every other text runs unnamed, however often
+    for (let i = 0; i < 5; i++) expect(name('b')).toBeUndefined();
+    expect([name('a'), name('c')]).toEqual(['t_0', 't_1']);
+  });
+
+  it('names at once with minUses 1, and forgets candidates in bulk under a flood of one-off texts', async () => {
+    const { statementNames } = await import('../../src/db/pg-rows.js');
+    expect(statementNames('r_', 1)('x')).toBe('r_0');
+    const name = statementNames('f_', 3, 2);
+    name('hot');
+    for (let i = 0; i < 100; i++) name(`one-off ${i}`);
+    // the hot text's first use was forgotten with the flood (30 candidates at most): it counts again
+    expect(name('hot')).toBeUndefined();
+    expect(name('hot')).toBe('f_0');
+  });
+});
