@@ -6,7 +6,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, getOperationAST, getVariableValues, type ValidationRule } from 'graphql';
 import { createGraphQLError } from '@graphql-tools/utils';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -312,8 +311,10 @@ export function createGraphQL(deps: GraphQLDeps) {
     graphqlEndpoint: '/graphql',
     graphiql: deps.graphiql ?? !deps.production,
     // GraphiQL's scripts, styles and editor workers come inlined from the installed package:
-    // the page works with no internet (yoga's default loads them from unpkg)
-    renderGraphiQL,
+    // the page works with no internet (yoga's default loads them from unpkg). The package is
+    // loaded with the first page: its module holds about 30 MB of strings (the bundle, its
+    // styles), kept in the heap for good once imported, and production serves no page
+    renderGraphiQL: (options) => import('@graphql-yoga/render-graphiql').then((m) => m.renderGraphiQL(options)),
     // CORS is the app's (CORS_ORIGINS), for every door alike
     cors: false,
     landingPage: false,
