@@ -508,4 +508,18 @@ describe.skipIf(skipping(!hasPostgres, 'prepared lean reads: DATABASE_URL (Postg
     const seen = await Promise.all(Array.from({ length: 20 }, () => sql.query({ sql: 'SELECT statement FROM pg_prepared_statements', args: [] })));
     expect(seen.flat(2)).toContain(text);
   });
+
+  it('DATABASE_PREPARED_STATEMENTS=false: the same reads run unnamed', async () => {
+    const other = await startTestServer({ DATABASE_PREPARED_STATEMENTS: 'false' });
+    try {
+      const account = await other.newAccount();
+      const query = '{ orders(where: {status: {_eq: "shipped"}}, limit: 2) { id status } }';
+      for (let i = 0; i < 3; i++) expect((await gql(other.url, account.key, query)).body).toEqual({ data: { orders: [] } });
+      const sql = other.server.db.sql();
+      const seen = await Promise.all(Array.from({ length: 20 }, () => sql.query({ sql: 'SELECT statement FROM pg_prepared_statements', args: [] })));
+      expect(seen.flat(2).filter((s) => String(s).includes('"Order"'))).toEqual([]);
+    } finally {
+      await other.stop();
+    }
+  });
 });
