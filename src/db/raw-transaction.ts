@@ -208,6 +208,13 @@ interface Shared {
 export class CommitGroups {
   private readonly waiting: Shared[] = [];
   private running = 0;
+  /**
+   * Members of the next group at most: halved when a group rolls back, doubled (up to `size`)
+   * when one commits or a transaction alone does. A wallet being drained, or a burst of
+   * replayed keys, would otherwise roll back group after group and run every member twice;
+   * this way they soon run alone, and groups grow back once transfers go through again.
+   */
+  private limit: number;
   /** groups committed, the transactions they carried, transactions that ran alone (a group of one), and those of a failed group run again alone (/metrics db_commit_groups_total) */
   readonly stats = { groups: 0, grouped: 0, alone: 0, retried: 0 };
 
@@ -235,14 +242,6 @@ export class CommitGroups {
       this.pump();
     });
   }
-
-  /**
-   * Members of the next group at most: halved when a group rolls back, doubled (up to `size`)
-   * when one commits or a transaction alone does. A wallet being drained, or a burst of
-   * replayed keys, would otherwise roll back group after group and run every member twice;
-   * this way they soon run alone, and groups grow back once transfers go through again.
-   */
-  private limit: number;
 
   private pump(): void {
     while (this.running < this.inFlight && this.waiting.length > 0) {

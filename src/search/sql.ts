@@ -9,7 +9,7 @@
 //   node --import tsx src/search/sql.ts   prints it (paste it into a new migration after a
 //                                         change to a declaration)
 import { fieldForRestName } from '../representation.js';
-import { datamodel as parsedDatamodel, resourceOfModel } from '../db/models.js';
+import { datamodel, resourceOfModel } from '../db/models.js';
 import type { SearchDeclaration, SearchField } from './declaration.js';
 
 interface RawField {
@@ -22,7 +22,7 @@ interface RawField {
 }
 
 function rawFields(model: string): RawField[] {
-  const m = parsedDatamodel().datamodel.models[model] as unknown as { fields: RawField[] } | undefined;
+  const m = datamodel().datamodel.models[model] as unknown as { fields: RawField[] } | undefined;
   if (!m) throw new Error(`search: unknown model ${model}`);
   return m.fields;
 }
