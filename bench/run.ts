@@ -18,12 +18,16 @@
 //                         BENCH_PROFILE=heap: a sampling heap profile of every allocation instead
 //                         (<door>-<target>.heapprofile, bench/heap-summary.ts)
 //   BENCH_RESULTS         output file (default bench/results.md; BENCH_RESULTS=- writes none)
+//   BENCH_SERVER_BUILD    dist (default): our server as production runs it, compiled by
+//                         `npm run build` (run first) and started from dist/; src: from the
+//                         TypeScript sources through tsx, as `npm start` (its esbuild output
+//                         names every function it makes, which costs a little per closure)
 import { loadavg, tmpdir } from 'node:os';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Result } from 'autocannon';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { startChild, type Child, type ChildStats, type SqlStat } from './child.js';
 import { assertLocalDatabaseUrl, boundedCannon, fmt, guardRun, intEnv, joinLines, machineLines, postgresCpu, postgresCpuDelta, serverChildEnv, sqlTraceTable } from './common.js';
@@ -45,8 +49,10 @@ const config = {
   /** Linux perf: on-CPU samples of the server (kernel included), JIT frames named by --perf-basic-prof */
   perf: env.BENCH_PROFILE === 'perf',
   results: env.BENCH_RESULTS || join(benchDir, 'results.md'),
+  build: env.BENCH_SERVER_BUILD || 'dist',
 };
 for (const d of config.doors) if (!['graphql', 'nested', 'relfilter', 'rest'].includes(d)) throw new Error(`BENCH_DOORS: unknown door '${d}'`);
+if (config.build !== 'dist' && config.build !== 'src') throw new Error(`BENCH_SERVER_BUILD: 'dist' or 'src', not '${config.build}'`);
 for (const t of config.targets) if (t !== 'baseline' && t !== 'ours') throw new Error(`BENCH_TARGETS: unknown target '${t}'`);
 assertLocalDatabaseUrl(config.databaseUrl);
 
@@ -231,6 +237,7 @@ function report(runs: Measured[], seeded: Seeded, pgVersion: string, notes: stri
     ...machineLines(startedAt),
     `- database: PostgreSQL ${pgVersion} at 127.0.0.1, database \`${dbName}\`, pool size ${config.poolSize} in both servers`,
     `- data: account \`bench\`, ${seeded.orders} test-mode orders (${Object.entries(seeded.perStatus).map(([s, n]) => `${n} ${s}`).join(', ')}), ${seeded.items} items`,
+    `- our server: ${config.build === 'dist' ? 'the production build (`npm run build`, started from dist/ as `npm run start:prod` does)' : 'from the TypeScript sources through tsx (as `npm start`)'}; NODE_ENV=production`,
     `- load: autocannon, ${config.connections} connections, ${config.warmup} s warm-up then ${config.seconds} s measured per row; load generator, servers and PostgreSQL share the machine (load average at start ${fmt(startLoad, 1)})`,
     config.trace ? '- BENCH_TRACE=1: SQL tracing on (adds a little overhead to both servers)' : '',
     config.profile ? '- BENCH_PROFILE=1: both servers were CPU-profiled during the measured runs (slower than normal)' : '',
@@ -243,6 +250,13 @@ function report(runs: Measured[], seeded: Seeded, pgVersion: string, notes: stri
   ]);
 }
 
+/** `npm run build`: the server's dist/ from the current sources. */
+function buildDist(): void {
+  process.stderr.write('[bench] npm run build (BENCH_SERVER_BUILD=src skips it)\n');
+  const made = spawnSync('npm', ['run', '--silent', 'build'], { cwd: join(benchDir, '..'), stdio: ['ignore', 'ignore', 'inherit'] });
+  if (made.status !== 0) throw new Error(`npm run build failed (exit ${made.status ?? made.signal})`);
+}
+
 async function main() {
   const startedAt = new Date();
   const startLoad = loadavg()[0];
@@ -250,10 +264,11 @@ async function main() {
   const seeded = await seedBench(config.databaseUrl);
   process.stderr.write(`[bench] data: ${seeded.reused ? 'reused' : 'new'} seed, ${seeded.orders} orders, ${seeded.items} items\n`);
 
+  if (config.build === 'dist' && config.targets.includes('ours')) buildDist();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
   const profileDir = join(benchDir, 'profiles');
   if (config.profile) mkdirSync(profileDir, { recursive: true });
-  const childEnv = serverChildEnv(dataDir, { DATABASE_URL: config.databaseUrl, DATABASE_POOL_SIZE: String(config.poolSize) });
+  const childEnv = serverChildEnv(dataDir, { DATABASE_URL: config.databaseUrl, DATABASE_POOL_SIZE: String(config.poolSize), BENCH_SERVER_BUILD: config.build });
   const children: Child[] = [];
   let pool: pg.Pool | undefined;
   try {

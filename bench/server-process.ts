@@ -1,5 +1,6 @@
 // Our server as a child process of bench/run.ts (its own event loop, apart from the load
-// generator). Environment as for src/main.ts; PORT=0 picks a free port.
+// generator). Environment as for src/main.ts; PORT=0 picks a free port. BENCH_SERVER_BUILD=dist:
+// the compiled server in dist/ (npm run build) instead of the sources (tsx leaves dist/ as it is).
 import { announceReady, failStartup } from './child.js';
 import { installSqlTrace, resetSqlTrace, sqlStatements, sqlTraceEnabled } from './sql-trace.js';
 
@@ -7,7 +8,7 @@ import { installSqlTrace, resetSqlTrace, sqlStatements, sqlTraceEnabled } from '
 if (sqlTraceEnabled()) installSqlTrace();
 
 try {
-  const { startServer } = await import('../src/server.js');
+  const { startServer } = await import(process.env.BENCH_SERVER_BUILD === 'dist' ? '../dist/server.js' : '../src/server.js');
   const server = await startServer(process.env);
   let requests = 0;
   server.app.server.on('request', () => requests++);
