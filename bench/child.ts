@@ -86,14 +86,16 @@ export function announceReady(url: string, hooks: ChildHooks) {
   // CPU profile of a window (the measured run), through the inspector of this process
   let session: Session | undefined;
   const profile = async (msg: ToChild) => {
-    // BENCH_PROFILE=heap: a sampling heap profile instead (every allocation, collected or not)
-    const heap = process.env.BENCH_PROFILE === 'heap';
+    // BENCH_PROFILE=heap: a sampling heap profile instead (every allocation, collected or not);
+    // heap-survivors: only what outlived the young generation (not collected by a scavenge)
+    const survivors = process.env.BENCH_PROFILE === 'heap-survivors';
+    const heap = process.env.BENCH_PROFILE === 'heap' || survivors;
     if (msg.type === 'profile-start') {
       session = new Session();
       session.connect();
       if (heap) {
         await session.post('HeapProfiler.enable');
-        await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+        await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: !survivors });
       } else {
         await session.post('Profiler.enable');
         await session.post('Profiler.setSamplingInterval', { interval: 500 });

@@ -16,7 +16,9 @@
 //   BENCH_PROFILE=1       CPU profile of each server during each measured run, written to
 //                         bench/profiles/<door>-<target>.cpuprofile (npx tsx bench/profile-summary.ts);
 //                         BENCH_PROFILE=heap: a sampling heap profile of every allocation instead
-//                         (<door>-<target>.heapprofile, bench/heap-summary.ts)
+//                         (<door>-<target>.heapprofile, bench/heap-summary.ts); BENCH_PROFILE=heap-survivors:
+//                         only the allocations that outlived a scavenge (what the young generation copies
+//                         and promotes)
 //   BENCH_RESULTS         output file (default bench/results.md; BENCH_RESULTS=- writes none)
 //   BENCH_SERVER_BUILD    dist (default): our server as production runs it, compiled by
 //                         `npm run build` (run first) and started from dist/; src: from the
@@ -45,7 +47,7 @@ const config = {
   doors: (env.BENCH_DOORS || 'graphql,nested,relfilter,rest').split(',').map((s) => s.trim()),
   targets: (env.BENCH_TARGETS || 'baseline,ours').split(',').map((s) => s.trim()),
   trace: env.BENCH_TRACE === '1',
-  profile: env.BENCH_PROFILE === '1' || env.BENCH_PROFILE === 'heap',
+  profile: env.BENCH_PROFILE === '1' || env.BENCH_PROFILE === 'heap' || env.BENCH_PROFILE === 'heap-survivors',
   /** Linux perf: on-CPU samples of the server (kernel included), JIT frames named by --perf-basic-prof */
   perf: env.BENCH_PROFILE === 'perf',
   results: env.BENCH_RESULTS || join(benchDir, 'results.md'),

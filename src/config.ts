@@ -103,6 +103,12 @@ const schema = z.object({
    */
   DATABASE_PREPARED_STATEMENTS: bool.default(true),
   /**
+   * V8's allocation-site pretenuring (src/server.ts applyV8Tuning): off unless true. Under list
+   * reads V8 sometimes pretenured a site on the read path, and the rows' young strings and dates
+   * then survived every scavenge until a full collection (README "Benchmarks").
+   */
+  V8_PRETENURING: bool.default(false),
+  /**
    * group commit on PostgreSQL: stablecoin transfers that wait at the same time share one
    * transaction and one commit (src/db/raw-transaction.ts CommitGroups); this many groups run at
    * once, 0 turns it off
