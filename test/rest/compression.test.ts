@@ -76,6 +76,25 @@ describe('compression', () => {
     expectFullList(await res.text());
   });
 
+  it('a GraphQL answer (the fast path sends bytes) is compressed and decodes to the same JSON', async () => {
+    const body = JSON.stringify({ query: '{ orders(limit: 50) { id status amount currency createdAt metadata items { id name quantity } } }' });
+    const post = (encoding?: string) => rawRequest(t.url, '/graphql', {
+      method: 'POST', body,
+      headers: { authorization: `Bearer ${acct.key}`, 'content-type': 'application/json', ...(encoding ? { 'accept-encoding': encoding } : {}) },
+    });
+    const plain = await post();
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+    const data = JSON.parse(plain.body.toString('utf8'));
+    expect(data.data.orders).toHaveLength(30);
+    const gz = await post('gzip');
+    expect(gz.status).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body.length).toBeLessThan(plain.body.length);
+    expect(JSON.parse(gunzipSync(gz.body).toString('utf8'))).toEqual(data);
+  });
+
   it('a single order (small body) may go uncompressed but is still valid', async () => {
     const o = (await api(t.url, '/v1/orders?limit=1', { key: acct.key })).body.data[0];
     const res = await rawRequest(t.url, `/v1/orders/${o.id}`, { headers: { authorization: `Bearer ${acct.key}`, 'accept-encoding': 'gzip' } });
