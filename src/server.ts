@@ -56,8 +56,8 @@ export function createLogger(config: Config): Logger {
  * instead of 0.18-0.19, for the life of the process. V8 reads the flag at each collection, so
  * setting it here, before the server takes requests, covers every entry point.
  */
-export function applyV8Tuning(config: Config): void {
-  if (!config.V8_PRETENURING) setFlagsFromString('--no-allocation-site-pretenuring');
+export function applyV8Tuning(config: Config, setFlags: (flags: string) => void = setFlagsFromString): void {
+  if (!config.V8_PRETENURING) setFlags('--no-allocation-site-pretenuring');
 }
 
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
