@@ -242,7 +242,7 @@ function report(runs: Measured[], seeded: Seeded, pgVersion: string, notes: stri
     `- our server: ${config.build === 'dist' ? 'the production build (`npm run build`, started from dist/ as `npm run start:prod` does)' : 'from the TypeScript sources through tsx (as `npm start`)'}; NODE_ENV=production`,
     `- load: autocannon, ${config.connections} connections, ${config.warmup} s warm-up then ${config.seconds} s measured per row; load generator, servers and PostgreSQL share the machine (load average at start ${fmt(startLoad, 1)})`,
     config.trace ? '- BENCH_TRACE=1: SQL tracing on (adds a little overhead to both servers)' : '',
-    config.profile ? '- BENCH_PROFILE=1: both servers were CPU-profiled during the measured runs (slower than normal)' : '',
+    config.profile ? `- BENCH_PROFILE=${env.BENCH_PROFILE}: both servers were ${env.BENCH_PROFILE === '1' ? 'CPU-profiled' : 'heap-profiled'} during the measured runs (slower than normal)` : '',
     '',
     table(runs),
     '',

@@ -65,7 +65,7 @@ export function lazyChildLogger(parent: Logger, bindings: Bindings, options?: Ch
   return new LazyChild(parent, bindings) as unknown as Logger;
 }
 
-type LevelMethod = (...args: unknown[]) => void;
+type Level = (typeof LEVELS)[number];
 
 /**
  * The lazy child: its methods live on the prototype, so a request that logs nothing costs one
@@ -73,12 +73,6 @@ type LevelMethod = (...args: unknown[]) => void;
  */
 class LazyChild {
   private made: Logger | undefined;
-  declare fatal: LevelMethod;
-  declare error: LevelMethod;
-  declare warn: LevelMethod;
-  declare info: LevelMethod;
-  declare debug: LevelMethod;
-  declare trace: LevelMethod;
 
   constructor(private readonly parent: Logger, private readonly childBindings: Bindings) {}
 
@@ -86,6 +80,18 @@ class LazyChild {
     return (this.made ??= this.parent.child(this.childBindings));
   }
 
+  private write(level: Level, args: unknown[]): void {
+    if (!(this.made ?? this.parent).isLevelEnabled(level)) return;
+    const logger = this.real();
+    (logger[level] as (...a: unknown[]) => void).apply(logger, args);
+  }
+
+  fatal(...args: unknown[]): void { this.write('fatal', args); }
+  error(...args: unknown[]): void { this.write('error', args); }
+  warn(...args: unknown[]): void { this.write('warn', args); }
+  info(...args: unknown[]): void { this.write('info', args); }
+  debug(...args: unknown[]): void { this.write('debug', args); }
+  trace(...args: unknown[]): void { this.write('trace', args); }
   child(b: Bindings, o?: ChildLoggerOptions): Logger { return this.real().child(b, o); }
   bindings(): Bindings { return this.real().bindings(); }
   setBindings(b: Bindings): void { this.real().setBindings(b); }
@@ -94,16 +100,4 @@ class LazyChild {
   silent(): void {}
   get level(): string { return (this.made ?? this.parent).level; }
   set level(value: string) { this.real().level = value; }
-}
-for (const name of LEVELS) {
-  Object.defineProperty(LazyChild.prototype, name, {
-    value: function (this: LazyChild, ...args: unknown[]) {
-      const self = this as unknown as { made?: Logger; parent: Logger; real(): Logger };
-      if (!(self.made ?? self.parent).isLevelEnabled(name)) return;
-      const logger = self.real();
-      (logger[name] as LevelMethod).apply(logger, args);
-    },
-    writable: true,
-    configurable: true,
-  });
 }
